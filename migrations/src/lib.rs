@@ -82,6 +82,7 @@ mod m20261206_000074_post_reactions;
 mod m20261207_000075_direct_messages;
 mod m20261207_000076_meetings;
 mod m20261207_000077_project_protocols;
+mod m20261207_000078_project_milestones;
 
 pub struct Migrator;
 
@@ -201,5 +202,6 @@ fn every_migration() -> Vec<Box<dyn MigrationTrait>> {
         Box::new(m20261207_000075_direct_messages::Migration),
         Box::new(m20261207_000076_meetings::Migration),
         Box::new(m20261207_000077_project_protocols::Migration),
+        Box::new(m20261207_000078_project_milestones::Migration),
     ]
 }

@@ -20,6 +20,21 @@ pub enum ReleaseCause {
     FellShort,
 }
 
+/// Where a milestone of a project's escrow went (the projects crate's `MilestoneState`, as
+/// the feed words it).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum MilestoneStep {
+    /// The owner reported it done: a Content Expert verifies it.
+    Reported,
+    /// Verified: its tranche (cents) was paid out.
+    Verified { tranche_cents: i64 },
+    /// Sent back with this reason: the owner reports it again.
+    Returned(String),
+    /// Missed, or sent back twice (this reason): the project ended and what was left in
+    /// escrow (cents) went back to the donors.
+    Ended { reason: String, returned_cents: i64 },
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum GroupOutcome {
     /// Approved for the first time: the group is new on the platform.
@@ -254,6 +269,18 @@ pub enum Fact {
         backers: Vec<i64>,
         collected_cents: i64,
         paid_out_cents: i64,
+        /// The funds wait in escrow, paid out milestone by milestone.
+        in_escrow: bool,
+    },
+    /// A milestone of a project's escrow moved: the owner and its backers hear of it.
+    MilestoneMoved {
+        project: Project,
+        owner_id: i64,
+        backers: Vec<i64>,
+        /// 1 for the first milestone.
+        position: i32,
+        title: String,
+        step: MilestoneStep,
     },
     /// A member pledged to a project.
     PledgeMade {

@@ -129,6 +129,12 @@ pub struct Config {
     /// `COHORT_PROTOCOL_REQUIRED`: a campaign takes pledges only once its project's protocol
     /// is registered (default on).
     pub protocol_required: bool,
+    /// `COHORT_MILESTONE_INTERVAL_DAYS`: milestone n of a project whose funds are held in
+    /// escrow is due n times this many days after the escrow opened (default 182, six months).
+    pub milestone_interval_days: u32,
+    /// `COHORT_MILESTONE_GRACE_DAYS`: how long after its deadline a milestone may still be
+    /// reported before the project ends and the rest of its escrow is refunded (default 30).
+    pub milestone_grace_days: u32,
     /// `COHORT_MIGRATE`: what starting does with a database behind this version.
     pub migrate: MigrateOnStart,
 }
@@ -597,6 +603,20 @@ impl Config {
             get("COHORT_PROTOCOL_REQUIRED"),
             true,
         )?;
+        let milestone_interval_days = parse_number(
+            "COHORT_MILESTONE_INTERVAL_DAYS",
+            get("COHORT_MILESTONE_INTERVAL_DAYS"),
+            182,
+            1,
+            1_000,
+        )?;
+        let milestone_grace_days = parse_number(
+            "COHORT_MILESTONE_GRACE_DAYS",
+            get("COHORT_MILESTONE_GRACE_DAYS"),
+            30,
+            0,
+            365,
+        )?;
         let charge_grace_days = parse_number(
             "COHORT_CHARGE_GRACE_DAYS",
             get("COHORT_CHARGE_GRACE_DAYS"),
@@ -702,6 +722,8 @@ impl Config {
             },
             charge_grace_days,
             protocol_required,
+            milestone_interval_days,
+            milestone_grace_days,
             test_processor_latency_ms,
             migrate: match get("COHORT_MIGRATE")
                 .map(|v| v.trim().to_ascii_lowercase())

@@ -188,8 +188,14 @@ pub trait PaymentProvider: std::any::Any + Send + Sync {
     async fn list_charges(&self) -> Result<Vec<ListedCharge>, PaymentError>;
     /// Every payout the processor made for the platform, oldest first.
     async fn list_payouts(&self) -> Result<Vec<ListedPayout>, PaymentError>;
-    /// Refunds a whole charge; the same idempotency key never refunds twice.
-    async fn refund(&self, charge_id: &str, idempotency_key: &str) -> Result<Refund, PaymentError>;
+    /// Refunds a charge, whole or `amount_cents` of it; the same idempotency key never
+    /// refunds twice.
+    async fn refund(
+        &self,
+        charge_id: &str,
+        amount_cents: Option<i64>,
+        idempotency_key: &str,
+    ) -> Result<Refund, PaymentError>;
     /// An account to pay a project owner's funds out to; `reference` names the owner.
     async fn create_payout_account(&self, reference: &str) -> Result<String, PaymentError>;
     /// Where the owner completes the account's onboarding (their institution's details go

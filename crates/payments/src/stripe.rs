@@ -307,7 +307,12 @@ impl PaymentProvider for StripeProvider {
             .collect())
     }
 
-    async fn refund(&self, charge_id: &str, idempotency_key: &str) -> Result<Refund, PaymentError> {
+    async fn refund(
+        &self,
+        charge_id: &str,
+        amount_cents: Option<i64>,
+        idempotency_key: &str,
+    ) -> Result<Refund, PaymentError> {
         let field = if charge_id.starts_with("pi_") {
             "payment_intent"
         } else {
@@ -317,7 +322,7 @@ impl PaymentProvider for StripeProvider {
             .client
             .post(self.url("refunds"))
             .header("Idempotency-Key", idempotency_key)
-            .form(&[(field, charge_id)]);
+            .form(&refund_form(field, charge_id, amount_cents));
         let body = Self::object(self.send(sent).await?)?;
         Ok(Refund {
             id: id_of(&body)?,
@@ -404,4 +409,13 @@ impl PaymentProvider for StripeProvider {
         webhook::verify(&self.settings.webhook_secret, payload, signature, now)?;
         webhook::event_of(payload)
     }
+}
+
+/// A refund's form: the charge, and the amount when only part of it goes back.
+fn refund_form(field: &'static str, charge_id: &str, amount_cents: Option<i64>) -> Vec<(&'static str, String)> {
+    let mut form = vec![(field, charge_id.to_owned())];
+    if let Some(cents) = amount_cents {
+        form.push(("amount", cents.to_string()));
+    }
+    form
 }

@@ -509,7 +509,12 @@ impl PaymentProvider for TestProcessor {
         }))
     }
 
-    async fn refund(&self, charge_id: &str, idempotency_key: &str) -> Result<Refund, PaymentError> {
+    async fn refund(
+        &self,
+        charge_id: &str,
+        amount_cents: Option<i64>,
+        idempotency_key: &str,
+    ) -> Result<Refund, PaymentError> {
         if let Some(done) = self.refund_made(charge_id, idempotency_key).await? {
             return done;
         }
@@ -518,11 +523,17 @@ impl PaymentProvider for TestProcessor {
             .one(&self.db)
             .await?
             .ok_or_else(|| PaymentError::Refused(format!("No successful charge {charge_id}.")))?;
+        let amount = amount_cents.unwrap_or(paid.amount_cents);
+        if !(1..=paid.amount_cents).contains(&amount) {
+            return Err(PaymentError::Refused(format!(
+                "A refund of {amount} cents does not fit charge {charge_id}."
+            )));
+        }
         let made = refund::ActiveModel {
             id: Set(new_id("re")),
             idempotency_key: Set(idempotency_key.to_owned()),
             charge_id: Set(paid.id),
-            amount_cents: Set(paid.amount_cents),
+            amount_cents: Set(amount),
             created_at: Set(kernel::clock::now()),
         }
         .insert(&self.db)

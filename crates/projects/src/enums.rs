@@ -158,8 +158,14 @@ string_enum!(
         Charging = "charging",
         /// Every pledge is charged (or lapsed); the platform's fee is kept.
         Funded = "funded",
+        /// The funds wait in escrow, less the fee, and are paid out milestone by milestone as
+        /// a Content Expert verifies each (a project whose budget lists milestones).
+        InEscrow = "in_escrow",
         /// The funds were paid out to the owner's institutional account.
         Disbursed = "disbursed",
+        /// A milestone was missed or sent back twice: the project ended and what was left in
+        /// escrow went back to its donors, pro rata.
+        Abandoned = "abandoned",
         /// The campaign ended without reaching its goal, or the Content Expert did not
         /// approve: every pledge was let go, no one is charged.
         Released = "released",
@@ -251,6 +257,32 @@ impl LedgerKind {
             Self::GoalReached | Self::Failed => Total::None,
         }
     }
+}
+
+string_enum!(
+    /// Where a milestone of a project's escrow stands.
+    MilestoneState {
+        /// Waiting for the owner's report, by its deadline.
+        Pending = "pending",
+        /// Reported done with evidence: a Content Expert verifies it.
+        Reported = "reported",
+        /// Sent back with a reason: the owner reports it again (a second return ends the
+        /// project).
+        Returned = "returned",
+        /// Verified: its tranche was paid out.
+        Verified = "verified",
+        /// Not reported by its deadline and grace period: the project ended.
+        Missed = "missed",
+        /// Sent back twice: the project ended.
+        Rejected = "rejected",
+        /// The project ended before this milestone was due.
+        Cancelled = "cancelled",
+    }
+);
+
+impl MilestoneState {
+    /// A milestone the owner may still report (and whose deadline still runs).
+    pub const OPEN: [MilestoneState; 2] = [MilestoneState::Pending, MilestoneState::Returned];
 }
 
 string_enum!(

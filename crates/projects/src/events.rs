@@ -105,7 +105,8 @@ pub struct ProjectReleased {
 impl Event for ProjectReleased {}
 
 /// Every pledge of a project was charged (or lapsed) and the funds, less the platform's fee,
-/// paid out to its owner: the owner and the charged backers hear of it.
+/// paid out to its owner or, when its budget lists milestones, put in escrow: the owner and
+/// the charged backers hear of it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ProjectFunded {
     pub project: ProjectRef,
@@ -113,6 +114,8 @@ pub struct ProjectFunded {
     pub backers: Vec<i64>,
     pub collected_cents: i64,
     pub paid_out_cents: i64,
+    /// The funds wait in escrow, paid out milestone by milestone.
+    pub in_escrow: bool,
 }
 
 impl Event for ProjectFunded {}
@@ -190,3 +193,22 @@ pub struct ProtocolRegistered {
 }
 
 impl Event for ProtocolRegistered {}
+
+/// A milestone of a project's escrow moved: reported by the owner, verified (its tranche
+/// paid out), sent back with a reason, or missed or rejected (the project ended and what was
+/// left in escrow went back to the donors). The owner and the charged backers hear of it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MilestoneMoved {
+    pub project: ProjectRef,
+    pub backers: Vec<i64>,
+    /// 1 for the first milestone.
+    pub position: i32,
+    pub title: String,
+    pub state: crate::enums::MilestoneState,
+    /// The tranche paid out (verified), or what went back to the donors (the project ended).
+    pub cents: i64,
+    /// Why it was sent back or rejected.
+    pub reason: Option<String>,
+}
+
+impl Event for MilestoneMoved {}

@@ -30,6 +30,13 @@ pub const TABLES: &[T] = &[
         })
         .files(&["storage_key"])
         .kept(PROTOCOL),
+    T::member("project_milestones", &[])
+        .rows(Rows::Through {
+            column: "project_id",
+            table: "projects",
+            member_column: "owner_id",
+        })
+        .kept("A milestone's report and decision are the record of what a project's donors paid for: they stay with the project."),
     T::member("project_team_members", &["user_id"]),
     T::member("project_favorites", &["user_id"]),
     T::member("project_commenters", &["user_id"]),

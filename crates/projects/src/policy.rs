@@ -2,7 +2,7 @@
 
 use kernel::users::CreatorReadiness;
 
-use crate::enums::{CreatorGap, FundingState, ProjectAction, ProjectStatus};
+use crate::enums::{CreatorGap, FundingState, MilestoneState, ProjectAction, ProjectStatus};
 
 /// What keeps a member from submitting a project; none means they may.
 pub fn creator_gaps(readiness: CreatorReadiness) -> Vec<CreatorGap> {
@@ -98,7 +98,23 @@ pub fn awaits_final_approval(funding: FundingState) -> bool {
 /// The owner refunds every pledge at any time while there is funding to undo (which
 /// voids the contract); never someone else.
 pub fn may_refund(funding: FundingState, is_owner: bool) -> bool {
-    is_owner && !matches!(funding, FundingState::Released | FundingState::Refunded)
+    is_owner
+        && !matches!(
+            funding,
+            FundingState::Released | FundingState::Refunded | FundingState::Abandoned
+        )
+}
+
+/// The owner reports a milestone of the project's escrow done while it is open (waiting
+/// for its report, or sent back) and the funds are still in escrow.
+pub fn may_report_milestone(funding: FundingState, state: MilestoneState) -> bool {
+    funding == FundingState::InEscrow && MilestoneState::OPEN.contains(&state)
+}
+
+/// A Content Expert verifies or sends back a reported milestone while the funds are in
+/// escrow.
+pub fn awaits_verification(funding: FundingState, state: MilestoneState) -> bool {
+    funding == FundingState::InEscrow && state == MilestoneState::Reported
 }
 
 /// A donor whose charge failed gives a new card until the grace period ends.

@@ -59,6 +59,11 @@ pub async fn draft(app: &TestApp, token: &str, title: &str) -> Value {
 
 /// Steps 2 and 4 of draft `id`, saved.
 pub async fn complete(app: &TestApp, token: &str, id: i64) {
+    complete_with(app, token, id, json!([])).await;
+}
+
+/// Steps 2 and 4 of draft `id`, saved, the budget listing `milestones`.
+pub async fn complete_with(app: &TestApp, token: &str, id: i64, milestones: Value) {
     let (status, body) = app
         .put_json_as(
             token,
@@ -75,7 +80,10 @@ pub async fn complete(app: &TestApp, token: &str, id: i64) {
         .put_json_as(
             token,
             &format!("/api/me/projects/{id}/budget"),
-            &json!({"total_budget_cents": 4_000_000, "funding_goal_cents": 2_500_000, "campaign_days": 30}),
+            &json!({
+                "total_budget_cents": 4_000_000, "funding_goal_cents": 2_500_000,
+                "campaign_days": 30, "milestones": milestones
+            }),
         )
         .await;
     assert_eq!(status, 200, "budget: {body}");
@@ -97,8 +105,13 @@ pub async fn register_protocol(app: &TestApp, token: &str, id: i64) -> Value {
 
 /// A complete draft, its protocol registered, submitted for review: its id.
 pub async fn submitted(app: &TestApp, token: &str, title: &str) -> i64 {
+    submitted_with(app, token, title, json!([])).await
+}
+
+/// As [`submitted`], the budget listing `milestones`.
+pub async fn submitted_with(app: &TestApp, token: &str, title: &str, milestones: Value) -> i64 {
     let id = draft(app, token, title).await["id"].as_i64().unwrap();
-    complete(app, token, id).await;
+    complete_with(app, token, id, milestones).await;
     register_protocol(app, token, id).await;
     let (status, body) = app
         .post_json_as(token, &format!("/api/me/projects/{id}/submit"), &json!({}))
@@ -109,7 +122,18 @@ pub async fn submitted(app: &TestApp, token: &str, title: &str) -> i64 {
 
 /// A complete project that `staff` approved: its slug.
 pub async fn live(app: &TestApp, token: &str, staff: &str, title: &str) -> String {
-    let id = submitted(app, token, title).await;
+    live_with(app, token, staff, title, json!([])).await
+}
+
+/// As [`live`], the budget listing `milestones`.
+pub async fn live_with(
+    app: &TestApp,
+    token: &str,
+    staff: &str,
+    title: &str,
+    milestones: Value,
+) -> String {
+    let id = submitted_with(app, token, title, milestones).await;
     let (status, body) = app
         .post_json_as(
             staff,

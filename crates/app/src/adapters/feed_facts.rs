@@ -327,6 +327,36 @@ async fn project_funded(
         backers: e.backers.clone(),
         collected_cents: e.collected_cents,
         paid_out_cents: e.paid_out_cents,
+        in_escrow: e.in_escrow,
+    }])
+}
+
+async fn milestone_moved(
+    _ctx: AppContext,
+    e: Arc<projects::events::MilestoneMoved>,
+) -> AppResult<Vec<Fact>> {
+    use feed::facts::MilestoneStep;
+    use projects::enums::MilestoneState;
+    let reason = e.reason.clone().unwrap_or_default();
+    let step = match e.state {
+        MilestoneState::Reported => MilestoneStep::Reported,
+        MilestoneState::Verified => MilestoneStep::Verified {
+            tranche_cents: e.cents,
+        },
+        MilestoneState::Returned => MilestoneStep::Returned(reason),
+        MilestoneState::Missed | MilestoneState::Rejected => MilestoneStep::Ended {
+            reason,
+            returned_cents: e.cents,
+        },
+        MilestoneState::Pending | MilestoneState::Cancelled => return Ok(Vec::new()),
+    };
+    Ok(vec![Fact::MilestoneMoved {
+        owner_id: e.project.owner_id,
+        project: project_place(e.project.clone()),
+        backers: e.backers.clone(),
+        position: e.position,
+        title: e.title.clone(),
+        step,
     }])
 }
 
@@ -464,6 +494,7 @@ pub fn wire(ctx: &AppContext, hub: &Hub) {
     on(ctx, hub, pledge_made);
     on(ctx, hub, project_refunded);
     on(ctx, hub, protocol_registered);
+    on(ctx, hub, milestone_moved);
     on(ctx, hub, project_reached_milestone);
     on(ctx, hub, content_moderated);
 }

@@ -123,6 +123,7 @@ async fn project_funded(ctx: AppContext, e: Arc<ProjectFunded>) -> AppResult<Opt
             "project": project(&ctx, &e.project),
             "collected_cents": e.collected_cents,
             "paid_out_cents": e.paid_out_cents,
+            "in_escrow": e.in_escrow,
             "currency": "CAD",
         }),
     ))

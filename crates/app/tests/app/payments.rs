@@ -155,13 +155,13 @@ async fn the_test_processor_behaves_like_a_processors_test_mode() {
     );
 
     // A refund is made once; another key cannot refund the same charge again.
-    let refund = processor.refund(charge_id, "refund-1").await.unwrap();
+    let refund = processor.refund(charge_id, None, "refund-1").await.unwrap();
     assert_eq!(refund.amount_cents, 2_500);
     assert_eq!(
-        processor.refund(charge_id, "refund-1").await.unwrap(),
+        processor.refund(charge_id, None, "refund-1").await.unwrap(),
         refund
     );
-    assert!(processor.refund(charge_id, "refund-2").await.is_err());
+    assert!(processor.refund(charge_id, None, "refund-2").await.is_err());
 }
 
 #[tokio::test]
@@ -291,7 +291,7 @@ async fn the_stripe_adapter_saves_charges_refunds_and_verifies_webhooks_against_
         refunded_cents: 0,
     };
     assert_eq!(record(charge_id.clone()).await, Some(collected.clone()));
-    let refund = provider.refund(&charge_id, "refund-1").await.unwrap();
+    let refund = provider.refund(&charge_id, None, "refund-1").await.unwrap();
     assert_eq!(refund.amount_cents, 2_500);
     assert_eq!(
         record(charge_id.clone()).await,

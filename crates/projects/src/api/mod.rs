@@ -8,6 +8,7 @@ pub mod favorites;
 pub mod funding;
 pub mod my_projects;
 pub mod pledges;
+pub mod milestones;
 pub mod protocols;
 pub mod staff_projects;
 pub mod team;
@@ -39,6 +40,7 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(protocols::register)
         .service(protocols::upload)
         .service(protocols::remove)
+        .service(milestones::report)
         .service(my_projects::submit)
         .service(my_projects::withdraw_changes)
         .service(favorites::list)
@@ -75,6 +77,9 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(funding::ledger_csv)
         .service(funding::file)
         .service(funding::decide)
+        .service(milestones::queue)
+        .service(milestones::verify)
+        .service(milestones::send_back)
         .service(staff_projects::queue)
         .service(staff_projects::decide)
         .service(staff_projects::act)
@@ -107,5 +112,9 @@ mod tests {
         assert_eq!(max_items::<BudgetStep>("budget_lines"), limit(MAX_LINES));
         assert_eq!(max_items::<BudgetStep>("milestones"), limit(MAX_MILESTONES));
         assert_eq!(max_items::<GeneralStep>("tags"), limit(MAX_TAGS));
+        assert_eq!(
+            max_items::<super::milestones::MilestoneReport>("links"),
+            limit(crate::service::escrow::decide::MAX_LINKS)
+        );
     }
 }

@@ -2,6 +2,7 @@ pub mod commenter;
 pub mod customer;
 pub mod favorite;
 pub mod ledger;
+pub mod milestone;
 pub mod need;
 pub mod payout_account;
 pub mod pledge;

@@ -4,6 +4,7 @@
 
 mod batch;
 mod page;
+pub mod escrow;
 pub mod protocols;
 pub mod views;
 

@@ -4,7 +4,7 @@
 use kernel::{AppContext, AppResult, CurrentUser};
 
 use super::views::{PageParts, ProjectPage};
-use crate::service::{browse, dynamic_review, favorites, prize, protocols, tags, team};
+use crate::service::{browse, dynamic_review, escrow, favorites, prize, protocols, tags, team};
 
 /// The page of the project at `slug` as `viewer` sees it: public once live; its owner sees
 /// it before.
@@ -17,14 +17,19 @@ pub async fn page(
     let viewer = viewer.map(|v| v.id);
     let (id, owners, ids) = (project.id, [project.owner_id], [project.id]);
     // The page's parts are independent reads: asked at once, the page waits for the slowest.
-    let (mut owner, mut tags, team, hearts, tally, commenters, protocol) = futures_util::try_join!(
+    let (mut owner, mut tags, team, hearts, tally, commenters, (protocol, milestones)) = futures_util::try_join!(
         ctx.users.summaries(&owners),
         tags::of(ctx, &ids),
         team::of(&ctx.db, id),
         favorites::hearts(&ctx.db, id, viewer),
         dynamic_review::tally(&ctx.db, id, viewer),
         prize::commenters(&ctx.db, id),
-        protocols::latest(&ctx.db, id),
+        async {
+            futures_util::try_join!(
+                protocols::latest(&ctx.db, id),
+                escrow::of_project(&ctx.db, id)
+            )
+        },
     )?;
     let progress = prize::Progress {
         raised_cents: project.raised_cents,
@@ -40,6 +45,12 @@ pub async fn page(
         prize: progress.into(),
         protocol_ready: protocol.is_some() || !ctx.config.protocol_required,
         protocol: protocol.map(Into::into),
+        escrow: super::escrow::Escrow::of(
+            ctx,
+            milestones,
+            project.funding_state,
+            viewer == Some(project.owner_id),
+        ),
     };
     Ok(ProjectPage::of(
         project,

@@ -357,6 +357,8 @@ pub struct ProjectPage {
     pub card: ProjectCard,
     /// The protocol's latest registration (`GET /projects/{slug}/protocol` has them all).
     pub protocol: Option<ProtocolStamp>,
+    /// Once funded, when its budget lists milestones: the escrow they are paid out of.
+    pub escrow: Option<super::escrow::Escrow>,
     /// HTML.
     pub problem: String,
     /// HTML.
@@ -425,6 +427,7 @@ pub struct PageParts {
     pub protocol: Option<ProtocolStamp>,
     /// The campaign may take pledges as far as the protocol goes (registered, or not asked).
     pub protocol_ready: bool,
+    pub escrow: Option<super::escrow::Escrow>,
 }
 
 /// The latest registration of a project's protocol, as its page names it.
@@ -462,6 +465,7 @@ impl ProjectPage {
             prize,
             protocol,
             protocol_ready,
+            escrow,
         } = parts;
         let is_owner = viewer == Some(p.owner_id);
         Self {
@@ -503,6 +507,7 @@ impl ProjectPage {
             reviews,
             prize,
             protocol,
+            escrow,
             problem: p.problem.clone(),
             aims: p.aims.clone(),
             methods: p.methods.clone(),

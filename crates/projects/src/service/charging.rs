@@ -15,7 +15,7 @@ use sea_orm::sea_query::Expr;
 use sea_orm::{ColumnTrait, DatabaseTransaction, EntityTrait, QueryFilter, QuerySelect};
 
 use super::ledger::{self, CURRENCY, Entry};
-use super::{browse, payout_accounts, pledging, refunds, transition};
+use super::{browse, escrow, payout_accounts, pledging, refunds, transition};
 use crate::entity::{ledger as ledger_entry, pledge, project};
 use crate::enums::{FundingState, LedgerKind, PledgeStatus};
 use crate::events::{
@@ -78,6 +78,7 @@ async fn finish(ctx: &AppContext, id: i64) -> AppResult<()> {
         return Ok(());
     };
     match found.funding_state {
+        FundingState::Funded if escrow::open::holds(&found) => escrow::open::open(ctx, &found).await,
         FundingState::Funded => pay_out(ctx, &found).await,
         FundingState::Released | FundingState::Refunded => refunds::refund_charged(ctx, id).await,
         _ => Ok(()),
@@ -301,7 +302,7 @@ pub async fn authenticated(
     let refund_key = format!("{key}-refund");
     let refund = ctx
         .payments
-        .refund(&charge_id, &refund_key)
+        .refund(&charge_id, None, &refund_key)
         .await
         .map_err(pledging::processor_error)?;
     let refunded = Entry::pledge(id, pledge_id, LedgerKind::Refunded, -amount)
@@ -544,6 +545,7 @@ async fn pay_out(ctx: &AppContext, found: &project::Model) -> AppResult<()> {
             backers,
             collected_cents: totals.collected_cents,
             paid_out_cents: amount,
+            in_escrow: false,
         })
         .await;
     Ok(())
@@ -581,5 +583,6 @@ pub async fn resume(ctx: &AppContext, now: DateTime<Utc>) -> AppResult<usize> {
         }
     }
     refunds::resume(ctx).await?;
-    Ok(moving.len())
+    let held = escrow::sweep(ctx, now).await?;
+    Ok(moving.len() + held)
 }

@@ -9,6 +9,7 @@ pub mod charging;
 pub mod deadlines;
 pub mod discussion;
 pub mod drafts;
+pub mod escrow;
 pub mod dynamic_review;
 pub mod eligibility;
 pub mod favorites;

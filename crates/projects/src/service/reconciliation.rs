@@ -16,8 +16,8 @@ use utoipa::ToSchema;
 
 use super::ledger::{self as ledger_service, Posting, Totals};
 use super::pledging::processor_error;
-use crate::entity::{ledger, pledge, posting, project};
-use crate::enums::{LedgerKind, PledgeStatus, ReconciliationSide};
+use crate::entity::{ledger, milestone, pledge, posting, project};
+use crate::enums::{FundingState, LedgerAccount, LedgerKind, MilestoneState, PledgeStatus, ReconciliationSide};
 
 /// One difference, with what to do about it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
@@ -65,6 +65,9 @@ pub const RAISED_VS_LEDGER: &str = "The raised amount shown differs from the pro
 pub const RAISED_VS_PLEDGES: &str = "The raised amount shown differs from its standing pledges.";
 pub const BACKERS_VS_PLEDGES: &str = "The backers shown differ from its standing pledges.";
 pub const OVERSPENT: &str = "More was paid out and kept than the project collected.";
+pub const ESCROW_VS_MILESTONES: &str =
+    "The escrow held differs from the milestones' tranches not yet paid out.";
+pub const ESCROW_LEFT: &str = "Money is left in escrow of a project whose funding has ended.";
 pub const POSTINGS_DIFFER: &str =
     "The entry's postings do not move its amount between its two accounts.";
 
@@ -94,6 +97,14 @@ fn action(problem: &str) -> &'static str {
         }
         UNRECORDED_PAYOUT => "Take the payout back at the processor, or record it in the ledger.",
         OVERSPENT => "Take the payout back or collect what is missing before any further refund.",
+        ESCROW_VS_MILESTONES => {
+            "Compare the project's tranches paid with its ledger: a tranche paid at the \
+             processor is recorded by the sweep under its key; otherwise correct the ledger."
+        }
+        ESCROW_LEFT => {
+            "Finish the project's refunds or payout (the sweep resumes them), or record the \
+             movement the processor made."
+        }
         POSTINGS_DIFFER => {
             "Correct the entry's postings from its kind and amount; a movement that did happen \
              is recorded as a new entry, never by changing one."
@@ -170,12 +181,15 @@ fn pledge_of_key(key: Option<&str>) -> Option<i64> {
         .ok()
 }
 
-/// The project a payout's key names (`project-{id}-payout`).
+/// The project a payout's key names (`project-{id}-payout`, or a milestone's tranche:
+/// `project-{id}-tranche-{n}`).
 fn project_of_key(key: Option<&str>) -> Option<i64> {
-    key?.strip_prefix("project-")?
-        .strip_suffix("-payout")?
-        .parse()
-        .ok()
+    let rest = key?.strip_prefix("project-")?;
+    let id = match rest.strip_suffix("-payout") {
+        Some(id) => id,
+        None => rest.split_once("-tranche-")?.0,
+    };
+    id.parse().ok()
 }
 
 /// Cohort's side, read in a fixed number of queries.
@@ -189,6 +203,10 @@ struct Books {
     standing: HashMap<i64, (i64, i64)>,
     /// Project of each pledge a processor movement names.
     pledge_projects: HashMap<i64, i64>,
+    /// Where each project with money on the books stands.
+    funding: HashMap<i64, FundingState>,
+    /// The tranches not yet paid out of each project in escrow.
+    unpaid_tranches: HashMap<i64, i64>,
 }
 
 impl Books {
@@ -235,22 +253,38 @@ impl Books {
             .chain(standing.iter().map(|s| s.0))
             .chain(pledge_projects.iter().map(|p| p.1))
             .collect();
-        let projects: Vec<(i64, String, i64, i32)> = project::Entity::find()
+        let projects: Vec<(i64, String, i64, i32, FundingState)> = project::Entity::find()
             .select_only()
             .column(project::Column::Id)
             .column(project::Column::Title)
             .column(project::Column::RaisedCents)
             .column(project::Column::Backers)
+            .column(project::Column::FundingState)
             .filter(project::Column::Id.is_in(with_money))
+            .into_tuple()
+            .all(db)
+            .await?;
+        let unpaid_tranches: Vec<(i64, i64)> = milestone::Entity::find()
+            .select_only()
+            .column(milestone::Column::ProjectId)
+            .column_as(
+                Expr::expr(Func::sum(Expr::col(milestone::Column::TrancheCents))).cast_as("BIGINT"),
+                "cents",
+            )
+            .filter(milestone::Column::PayoutRef.is_null())
+            .filter(milestone::Column::State.is_not_in([MilestoneState::Cancelled]))
+            .group_by(milestone::Column::ProjectId)
             .into_tuple()
             .all(db)
             .await?;
         Ok(Self {
             entries,
             postings,
+            funding: projects.iter().map(|p| (p.0, p.4)).collect(),
+            unpaid_tranches: unpaid_tranches.into_iter().collect(),
             projects: projects
                 .into_iter()
-                .map(|(id, title, raised, backers)| (id, (title, raised, i64::from(backers))))
+                .map(|(id, title, raised, backers, _)| (id, (title, raised, i64::from(backers))))
                 .collect(),
             standing: standing
                 .into_iter()
@@ -271,10 +305,16 @@ impl Books {
     }
 
     /// Minus the sum of `kind`'s entries, keyed by `key` (what was refunded or taken back).
-    fn returned(&self, kind: LedgerKind, key: impl Fn(&ledger::Model) -> i64) -> HashMap<i64, i64> {
+    fn returned<'a, K: std::hash::Hash + Eq>(
+        &'a self,
+        kind: LedgerKind,
+        key: impl Fn(&'a ledger::Model) -> Option<K>,
+    ) -> HashMap<K, i64> {
         let mut sums = HashMap::new();
         for e in self.of_kind(kind) {
-            *sums.entry(key(e)).or_default() -= e.amount_cents;
+            if let Some(k) = key(e) {
+                *sums.entry(k).or_default() -= e.amount_cents;
+            }
         }
         sums
     }
@@ -308,7 +348,7 @@ impl Found<'_> {
 /// The ledger's charges against the processor's, both ways.
 fn charges(books: &Books, listed: &[ListedCharge]) -> Vec<Discrepancy> {
     let by_id: HashMap<&str, &ListedCharge> = listed.iter().map(|c| (c.id.as_str(), c)).collect();
-    let refunded = books.returned(LedgerKind::Refunded, |e| e.pledge_id.unwrap_or_default());
+    let refunded = books.returned(LedgerKind::Refunded, |e| e.pledge_id);
     let mut recorded = HashSet::new();
     let mut found = Vec::new();
     for charge in books.of_kind(LedgerKind::Charged) {
@@ -361,7 +401,10 @@ fn charges(books: &Books, listed: &[ListedCharge]) -> Vec<Discrepancy> {
 /// The ledger's payouts against the processor's, both ways.
 fn payouts(books: &Books, listed: &[ListedPayout]) -> Vec<Discrepancy> {
     let by_id: HashMap<&str, &ListedPayout> = listed.iter().map(|p| (p.id.as_str(), p)).collect();
-    let reversed = books.returned(LedgerKind::PayoutReversed, |e| e.project_id);
+    // Each reversal names the payout it takes back: its key is the payout's, `-reversal`.
+    let reversed = books.returned(LedgerKind::PayoutReversed, |e| {
+        e.idempotency_key.as_deref()?.strip_suffix("-reversal")
+    });
     let mut recorded = HashSet::new();
     let mut found = Vec::new();
     for payout in books.of_kind(LedgerKind::Payout) {
@@ -370,8 +413,10 @@ fn payouts(books: &Books, listed: &[ListedPayout]) -> Vec<Discrepancy> {
         };
         let ours = [
             payout.amount_cents,
-            reversed
-                .get(&payout.project_id)
+            payout
+                .idempotency_key
+                .as_deref()
+                .and_then(|k| reversed.get(k))
                 .copied()
                 .unwrap_or_default(),
         ];
@@ -433,6 +478,58 @@ fn postings(books: &Books) -> Vec<Discrepancy> {
     found
 }
 
+/// What project `funding`'s escrow should hold, when the state says: the tranches not yet
+/// paid while in escrow, nothing once its funding ended; none while money is still moving
+/// (charging, funded and on its way out).
+fn escrow_expected(funding: FundingState, unpaid_tranches: i64) -> Option<(&'static str, i64)> {
+    match funding {
+        FundingState::InEscrow => Some((ESCROW_VS_MILESTONES, unpaid_tranches)),
+        FundingState::Disbursed
+        | FundingState::Abandoned
+        | FundingState::Released
+        | FundingState::Refunded => Some((ESCROW_LEFT, 0)),
+        FundingState::Open
+        | FundingState::GoalReached
+        | FundingState::Charging
+        | FundingState::Funded => None,
+    }
+}
+
+/// Each project's escrow account, as its postings sum it, against what its state says it
+/// holds.
+fn escrow(books: &Books) -> Vec<Discrepancy> {
+    let project_of: HashMap<i64, i64> = books.entries.iter().map(|e| (e.id, e.project_id)).collect();
+    let mut held: HashMap<i64, i64> = HashMap::new();
+    for (entry, legs) in &books.postings {
+        for leg in legs.iter().filter(|l| l.account == LedgerAccount::Escrow) {
+            if let Some(project) = project_of.get(entry) {
+                *held.entry(*project).or_default() += leg.amount_cents;
+            }
+        }
+    }
+    let mut ids: Vec<&i64> = books.funding.keys().collect();
+    ids.sort();
+    let mut found = Vec::new();
+    for id in ids {
+        let unpaid = books.unpaid_tranches.get(id).copied().unwrap_or_default();
+        let Some((problem, expected)) = escrow_expected(books.funding[id], unpaid) else {
+            continue;
+        };
+        let holds = held.get(id).copied().unwrap_or_default();
+        if holds != expected {
+            let at = Found {
+                books,
+                side: ReconciliationSide::Ledger,
+                project_id: Some(*id),
+                pledge_id: None,
+                reference: None,
+            };
+            found.push(at.is(problem, [holds, expected], None));
+        }
+    }
+    found
+}
+
 fn totals(books: &Books) -> Vec<Discrepancy> {
     let mut by_project: HashMap<i64, Vec<ledger::Model>> = HashMap::new();
     for e in &books.entries {
@@ -478,6 +575,7 @@ pub async fn report(ctx: &AppContext) -> AppResult<Report> {
     discrepancies.extend(payouts(&books, &listed_payouts));
     discrepancies.extend(postings(&books));
     discrepancies.extend(totals(&books));
+    discrepancies.extend(escrow(&books));
     let recorded = |kind| books.of_kind(kind).count();
     Ok(Report {
         charges: recorded(LedgerKind::Charged)
@@ -611,11 +709,30 @@ mod tests {
     }
 
     #[test]
+    fn the_escrow_holds_the_unpaid_tranches_then_nothing() {
+        assert_eq!(
+            escrow_expected(FundingState::InEscrow, 4_200),
+            Some((ESCROW_VS_MILESTONES, 4_200))
+        );
+        for ended in [
+            FundingState::Disbursed,
+            FundingState::Abandoned,
+            FundingState::Refunded,
+            FundingState::Released,
+        ] {
+            assert_eq!(escrow_expected(ended, 99), Some((ESCROW_LEFT, 0)));
+        }
+        assert_eq!(escrow_expected(FundingState::Charging, 99), None);
+    }
+
+    #[test]
     fn the_processors_keys_name_the_pledge_and_the_project() {
         assert_eq!(pledge_of_key(Some("pledge-42-charge-3")), Some(42));
         assert_eq!(pledge_of_key(Some("dashboard-refund-1")), None);
         assert_eq!(pledge_of_key(None), None);
         assert_eq!(project_of_key(Some("project-9-payout")), Some(9));
         assert_eq!(project_of_key(Some("project-9-payout-reversal")), None);
+        assert_eq!(project_of_key(Some("project-9-tranche-2")), Some(9));
+        assert_eq!(project_of_key(Some("project-x-tranche-2")), None);
     }
 }

@@ -51,6 +51,7 @@ pub async fn refund_all(ctx: &AppContext, user: &CurrentUser, id: i64) -> AppRes
         ));
     }
     let mut backers = pledging::release_all(&tx, id, FundingState::Refunded).await?;
+    super::escrow::abandon::cancel_open(&tx, id).await?;
     backers.extend(charged_backers(&tx, id).await?);
     tx.commit().await?;
     refund_charged(ctx, id).await?;
@@ -63,9 +64,10 @@ pub async fn refund_all(ctx: &AppContext, user: &CurrentUser, id: i64) -> AppRes
     Ok(())
 }
 
-/// The key that takes project `id`'s payout back once.
-pub fn reversal_key(project_id: i64) -> String {
-    format!("project-{project_id}-payout-reversal")
+/// The key that takes back the payout made under `payout_key` once (the whole payout's,
+/// `project-{id}-payout-reversal`, or a tranche's).
+pub fn reversal_key(payout_key: &str) -> String {
+    format!("{payout_key}-reversal")
 }
 
 /// The key that gives project `id`'s platform fee back once.
@@ -73,29 +75,37 @@ fn fee_return_key(project_id: i64) -> String {
     format!("project-{project_id}-fee-return")
 }
 
-/// Before any donor of project `id` is refunded: its payout is taken back from the owner's
-/// account (a reversal at the processor) and the platform's fee given back, each once with
-/// its ledger entry, so every cent refunded comes back from where it went.
+/// Before any donor of project `id` is refunded: each payout is taken back from the owner's
+/// account (a reversal at the processor: the whole payout, or each milestone's tranche) and
+/// the platform's fee given back, each once with its ledger entry, so every cent refunded
+/// comes back from where it went.
 pub(crate) async fn take_back(ctx: &AppContext, id: i64) -> AppResult<()> {
     let entries = ledger::entries(&ctx.db, id).await?;
     let totals = Totals::of(&entries);
-    let payout = entries
+    let reversed: std::collections::HashSet<&str> = entries
         .iter()
-        .rev()
-        .find(|e| e.kind == LedgerKind::Payout)
-        .and_then(|e| e.provider_ref.clone());
-    if let (true, Some(payout)) = (totals.paid_out_cents > 0, payout) {
-        let key = reversal_key(id);
+        .filter(|e| e.kind == LedgerKind::PayoutReversed)
+        .filter_map(|e| e.idempotency_key.as_deref())
+        .collect();
+    for payout in entries.iter().filter(|e| e.kind == LedgerKind::Payout) {
+        let (Some(made), Some(payout_key)) = (&payout.provider_ref, &payout.idempotency_key)
+        else {
+            continue;
+        };
+        let key = reversal_key(payout_key);
+        if reversed.contains(key.as_str()) {
+            continue;
+        }
         let reversal = ctx
             .payments
-            .reverse_payout(&payout, &key)
+            .reverse_payout(made, &key)
             .await
             .map_err(pledging::processor_error)?;
         Entry {
             project_id: id,
             pledge_id: None,
             kind: LedgerKind::PayoutReversed,
-            amount_cents: -totals.paid_out_cents,
+            amount_cents: -payout.amount_cents,
             provider_ref: Some(reversal),
             idempotency_key: Some(key),
         }
@@ -144,22 +154,24 @@ pub(crate) async fn refund_charged(ctx: &AppContext, id: i64) -> AppResult<()> {
         let key = refund_key(each.id);
         let refund = ctx
             .payments
-            .refund(charge_id, &key)
+            .refund(charge_id, None, &key)
             .await
             .map_err(pledging::processor_error)?;
-        record(ctx, id, &each, refund.id, key).await?;
+        record(ctx, id, &each, each.amount_cents, Some(refund.id), key).await?;
     }
     Ok(())
 }
 
-/// Records that the processor refunded charged pledge `each` of project `id` (the owner's
-/// refund, or one made at the processor and reported by its webhook): once, whoever records
-/// it first. True when this call did.
+/// Records that the processor refunded `amount_cents` of charged pledge `each` of project
+/// `id` (the owner's refund, one made at the processor and reported by its webhook, or the
+/// pledge's share of an abandoned project's escrow): once, whoever records it first, and the
+/// pledge leaves the funding. True when this call did.
 pub async fn record(
     ctx: &AppContext,
     id: i64,
     each: &pledge::Model,
-    refund_id: String,
+    amount_cents: i64,
+    refund_id: Option<String>,
     key: String,
 ) -> AppResult<bool> {
     let tx = kernel::db::begin_write(&ctx.db).await?;
@@ -173,8 +185,8 @@ pub async fn record(
     if recorded.rows_affected == 0 {
         return Ok(false);
     }
-    Entry::pledge(id, each.id, LedgerKind::Refunded, -each.amount_cents)
-        .moved(Some(refund_id), key)
+    Entry::pledge(id, each.id, LedgerKind::Refunded, -amount_cents)
+        .moved(refund_id, key)
         .write(&tx)
         .await?;
     pledging::let_go(&tx, id, each).await?;

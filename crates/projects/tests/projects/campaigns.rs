@@ -5,7 +5,7 @@ use payments::test_processor::ChargeStatus;
 use projects::service::ledger;
 use serde_json::{Value, json};
 use testkit::TestApp;
-use testkit::projects::{card, confirm_card, content_expert, live, make_eligible, payout_ready};
+use testkit::projects::{card, confirm_card, content_expert, live_with, make_eligible, payout_ready};
 
 pub const PASSWORD: &str = "trial design 21";
 
@@ -20,9 +20,19 @@ pub struct Campaign {
 /// A live project (goal CA$25,000) whose pledges reached the goal: CA$10,000 on `cards[0]`,
 /// CA$10,000 on `cards[1]`, CA$5,000 on `cards[2]`.
 pub async fn at_goal(app: &TestApp, staff: &str, cards: [&str; 3]) -> Campaign {
+    at_goal_with(app, staff, cards, json!([])).await
+}
+
+/// As [`at_goal`], the budget listing `milestones` (so its funds go into escrow).
+pub async fn at_goal_with(
+    app: &TestApp,
+    staff: &str,
+    cards: [&str; 3],
+    milestones: Value,
+) -> Campaign {
     let owner = app.signed_in_user("owner@example.org", PASSWORD).await;
     make_eligible(app, &owner, PASSWORD, staff).await;
-    let slug = live(app, &owner, staff, "Early sepsis").await;
+    let slug = live_with(app, &owner, staff, "Early sepsis", milestones).await;
     let mut backers = Vec::new();
     for (n, (number, cents)) in cards
         .iter()
@@ -182,4 +192,13 @@ pub async fn projects_pledge(app: &TestApp, id: i64) -> (String, String) {
         row.try_get::<String>("", "customer_id").unwrap(),
         row.try_get::<String>("", "method_id").unwrap(),
     )
+}
+
+/// The console's reconciliation, as staff ask for it.
+pub async fn reconciled(app: &TestApp, staff: &str) -> Value {
+    let (status, body) = app
+        .get_json_as(staff, "/api/staff/funding-reconciliation")
+        .await;
+    assert_eq!(status, 200, "{body}");
+    body["data"].clone()
 }

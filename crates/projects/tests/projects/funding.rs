@@ -475,7 +475,7 @@ async fn a_refund_made_at_the_processor_is_reconciled_once_by_its_webhook() {
         .find(|ch| ch.idempotency_key == charging::charge_key(c.backers[0].1, 0))
         .unwrap();
     processor(&app)
-        .refund(&charge.id, "dashboard-refund-1")
+        .refund(&charge.id, None, "dashboard-refund-1")
         .await
         .unwrap();
     let (_, report) = app

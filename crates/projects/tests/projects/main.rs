@@ -9,6 +9,7 @@ mod campaigns;
 mod changes;
 mod deadlines;
 mod discussion;
+mod escrow;
 mod dynamic_review;
 mod funding;
 mod lapse;

@@ -141,12 +141,30 @@ pub fn of(fact: Fact, names: &Names) -> Effects {
             backers,
             collected_cents,
             paid_out_cents,
+            in_escrow,
         } => funding::funded(
             &project,
             owner_id,
             &backers,
-            collected_cents,
-            paid_out_cents,
+            [collected_cents, paid_out_cents],
+            in_escrow,
+        ),
+        Fact::MilestoneMoved {
+            project,
+            owner_id,
+            backers,
+            position,
+            title,
+            step,
+        } => funding::milestone_moved(
+            &project,
+            owner_id,
+            &backers,
+            &funding::Milestone {
+                position,
+                title,
+                step,
+            },
         ),
         Fact::PledgeChargeFailed {
             project,

@@ -8,9 +8,9 @@ use kernel::notification_kinds::NotificationKind;
 
 use super::effects::Effects;
 use super::projects::{about_project, project_item};
-use super::wording::{because, project_route};
+use super::wording::{because, excerpt, project_route};
 use crate::enums::FeedEventType;
-use crate::facts::{Project, ReleaseCause};
+use crate::facts::{MilestoneStep, Project, ReleaseCause};
 
 /// The pledges were let go: the backers hear why (with a Content Expert's reason) and that
 /// they are not charged (a charge made is refunded), and the owner hears when it was not the campaign's days running out
@@ -126,21 +126,41 @@ pub fn funded(
     project: &Project,
     owner_id: i64,
     backers: &[i64],
-    collected_cents: i64,
-    paid_out_cents: i64,
+    [collected_cents, paid_out_cents]: [i64; 2],
+    in_escrow: bool,
 ) -> Effects {
     let route = project_route(project);
     let collected = kernel::money::cad(collected_cents);
     let paid = kernel::money::cad(paid_out_cents);
+    let (owner_message, backer_message) = if in_escrow {
+        (
+            format!(
+                "{} is funded: {collected} was collected. It is held in escrow and paid out to your institution's account milestone by milestone, as each is verified.",
+                project.title
+            ),
+            format!(
+                "{} is funded. Your pledge was charged; the funds are held in escrow and paid out milestone by milestone.",
+                project.title
+            ),
+        )
+    } else {
+        (
+            format!(
+                "{} is funded: {collected} was collected and {paid} paid out to your institution's account.",
+                project.title
+            ),
+            format!(
+                "{} is funded. Your pledge was charged; its receipt is under My profile, Pledges.",
+                project.title
+            ),
+        )
+    };
     let mut notices = vec![about_project(
         owner_id,
         NotificationKind::ProjectFunding,
         project,
         "Project funded",
-        format!(
-            "{} is funded: {collected} was collected and {paid} paid out to your institution's account.",
-            project.title
-        ),
+        owner_message,
         route.clone(),
     )];
     notices.extend(backers.iter().filter(|b| **b != owner_id).map(|backer| {
@@ -149,14 +169,83 @@ pub fn funded(
             NotificationKind::ProjectFunding,
             project,
             "A project you back is funded",
-            format!(
-                "{} is funded. Your pledge was charged; its receipt is under My profile, Pledges.",
-                project.title
-            ),
+            backer_message.clone(),
             route.clone(),
         )
     }));
     Effects::notices(notices)
+}
+
+/// A milestone of a project's escrow, and where it went.
+pub struct Milestone {
+    pub position: i32,
+    pub title: String,
+    pub step: MilestoneStep,
+}
+
+/// The owner and the backers hear where a milestone went (the owner is not told of their own
+/// report).
+pub fn milestone_moved(
+    project: &Project,
+    owner_id: i64,
+    backers: &[i64],
+    milestone: &Milestone,
+) -> Effects {
+    let route = format!("{}#milestones", project_route(project));
+    let name = format!(
+        "milestone {} of {} (\u{201c}{}\u{201d})",
+        milestone.position, project.title, milestone.title
+    );
+    let (title, message, owner_too) = match &milestone.step {
+        MilestoneStep::Reported => (
+            "Milestone reported",
+            format!("The owner reported {name} done; a Content Expert verifies it next."),
+            false,
+        ),
+        MilestoneStep::Verified { tranche_cents } => (
+            "Milestone verified",
+            format!(
+                "A Content Expert verified {name}: {} was paid out of escrow.",
+                kernel::money::cad(*tranche_cents)
+            ),
+            true,
+        ),
+        MilestoneStep::Returned(reason) => (
+            "Milestone sent back",
+            excerpt(&format!("A Content Expert sent {name} back: {reason}")),
+            true,
+        ),
+        MilestoneStep::Ended {
+            reason,
+            returned_cents,
+        } => (
+            "Project ended",
+            excerpt(&format!(
+                "{} ended on {name}: {reason} The {} left in escrow is refunded to its donors, each in proportion to their pledge.",
+                project.title,
+                kernel::money::cad(*returned_cents)
+            )),
+            true,
+        ),
+    };
+    let owner = owner_too.then_some(owner_id);
+    Effects::notices(
+        backers
+            .iter()
+            .copied()
+            .filter(|b| *b != owner_id)
+            .chain(owner)
+            .map(|member| {
+                about_project(
+                    member,
+                    NotificationKind::ProjectFunding,
+                    project,
+                    title,
+                    message.clone(),
+                    route.clone(),
+                )
+            }),
+    )
 }
 
 /// A donor's charge that failed.
@@ -355,7 +444,7 @@ mod tests {
 
     #[test]
     fn a_funded_project_tells_its_owner_the_amounts_and_its_backers_of_receipts() {
-        let effects = funded(&project(), 1, &[5], 100_000, 91_000);
+        let effects = funded(&project(), 1, &[5], [100_000, 91_000], false);
         assert!(
             effects.notices[0]
                 .message
@@ -363,6 +452,47 @@ mod tests {
         );
         assert!(effects.notices[0].message.contains("CA$910 paid out"));
         assert_eq!(effects.notices[1].user_id, 5);
+    }
+
+    #[test]
+    fn a_milestone_tells_the_backers_each_step_and_the_owner_all_but_their_own_report() {
+        let step = |step| Milestone {
+            position: 2,
+            title: "Recruitment".into(),
+            step,
+        };
+        let heard = |effects: Effects| {
+            effects
+                .notices
+                .iter()
+                .map(|n| (n.user_id, n.title.clone(), n.message.clone()))
+                .collect::<Vec<_>>()
+        };
+        let reported = heard(milestone_moved(&project(), 1, &[5, 1], &step(MilestoneStep::Reported)));
+        assert_eq!(reported.len(), 1, "not the owner who reported: {reported:?}");
+        assert_eq!(reported[0].0, 5);
+        let verified = heard(milestone_moved(
+            &project(),
+            1,
+            &[5],
+            &step(MilestoneStep::Verified {
+                tranche_cents: 45_550,
+            }),
+        ));
+        assert_eq!(verified.len(), 2);
+        assert!(verified[0].2.contains("CA$455.50 was paid out of escrow"), "{verified:?}");
+        let ended = heard(milestone_moved(
+            &project(),
+            1,
+            &[5],
+            &step(MilestoneStep::Ended {
+                reason: "Not verifiable.".into(),
+                returned_cents: 10_001,
+            }),
+        ));
+        assert_eq!(ended[0].1, "Project ended");
+        assert!(ended[0].2.contains("milestone 2 of Early sepsis"), "{ended:?}");
+        assert!(ended[0].2.contains("CA$100.01 left in escrow is refunded"), "{ended:?}");
     }
 
     #[test]
