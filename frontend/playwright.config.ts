@@ -109,7 +109,7 @@ export default defineConfig({
     {
       name: 'phone',
       dependencies: ['first-start'],
-      testMatch: /(auth|content|dark|discussions|events|guardrail|learning|messages|server-rendered|shell|phone-tour|protocols)\.spec\.ts/,
+      testMatch: /(auth|content|dark|discussions|events|guardrail|learning|messages|server-rendered|shell|phone-tour|protocols|escrow)\.spec\.ts/,
       grep: /@phone/,
       // A phone's width, touch and user agent at one device pixel per CSS pixel: the journeys
       // check layout, which the pixel ratio does not change, and rasterising 2.6 times the

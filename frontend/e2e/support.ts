@@ -269,7 +269,12 @@ export async function openConsoleSection(page: Page, name: string) {
 }
 
 /** A project its owner wrote and staff approved, through the API. */
-export async function liveProject(page: Page, prefix: string, name: string, { protocol = true } = {}) {
+export async function liveProject(
+  page: Page,
+  prefix: string,
+  name: string,
+  { protocol = true, milestones = [] as { title: string; amount_cents: number; description: string }[] } = {},
+) {
   const owner = await person(page.request, prefix);
   await eligibleCreator(page.request, owner);
   const headers = auth(owner.token);
@@ -278,7 +283,7 @@ export async function liveProject(page: Page, prefix: string, name: string, { pr
   const id = (await created.json()).data.id as number;
   for (const [step, data] of [
     ['research', { problem: '<p>P</p>', aims: '<p>A</p>', methods: '<p>M</p>', impact: '<p>I</p>', ethics_status: 'approved', conflicts: 'None.' }],
-    ['budget', { total_budget_cents: 1_000_000, funding_goal_cents: 500_000, campaign_days: 30 }],
+    ['budget', { total_budget_cents: 1_000_000, funding_goal_cents: 500_000, campaign_days: 30, milestones }],
   ] as const) {
     expect((await page.request.put(`/api/me/projects/${id}/${step}`, { headers, data })).ok()).toBe(true);
   }

@@ -69,8 +69,16 @@ impl MigrationTrait for Migration {
                     )
                     .col(ColumnDef::new(M::Evidence).text().null())
                     .col(ColumnDef::new(M::Links).json().null())
-                    .col(ColumnDef::new(M::ReportedAt).timestamp_with_time_zone().null())
-                    .col(ColumnDef::new(M::DecidedAt).timestamp_with_time_zone().null())
+                    .col(
+                        ColumnDef::new(M::ReportedAt)
+                            .timestamp_with_time_zone()
+                            .null(),
+                    )
+                    .col(
+                        ColumnDef::new(M::DecidedAt)
+                            .timestamp_with_time_zone()
+                            .null(),
+                    )
                     .col(ColumnDef::new(M::DecidedBy).big_integer().null())
                     .col(ColumnDef::new(M::Reason).text().null())
                     .col(ColumnDef::new(M::PayoutRef).string_len(255).null())

@@ -412,7 +412,11 @@ impl PaymentProvider for StripeProvider {
 }
 
 /// A refund's form: the charge, and the amount when only part of it goes back.
-fn refund_form(field: &'static str, charge_id: &str, amount_cents: Option<i64>) -> Vec<(&'static str, String)> {
+fn refund_form(
+    field: &'static str,
+    charge_id: &str,
+    amount_cents: Option<i64>,
+) -> Vec<(&'static str, String)> {
     let mut form = vec![(field, charge_id.to_owned())];
     if let Some(cents) = amount_cents {
         form.push(("amount", cents.to_string()));

@@ -88,6 +88,8 @@ fn with_body(
             json!({"body": "<p>Keep it in the group.</p>", "grace_days": 14})
         }
         "acceptGroupAgreement" => json!({"version": 1}),
+        "reportMilestone" => json!({"evidence": "<p>Done.</p>"}),
+        "staffReturnMilestone" => json!({"reason": "Not shown."}),
         "scanForPatientData" => json!({"text": "<p>Call 07700 900123</p>"}),
         "setGroupPhiCheck" => json!({"blocking": false}),
         "createDiscussion" | "createComment" | "updateDiscussion" | "updateComment" => {

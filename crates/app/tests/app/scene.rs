@@ -567,6 +567,8 @@ pub fn concrete(template: &str, operation: &str, s: &Scene) -> String {
         // The live project's protocol has its first version; no upload waits on the draft.
         .replace("{version}", "1")
         .replace("{file_id}", "999999")
+        // No project of the scene is in escrow: its milestones are not there to decide.
+        .replace("{position}", "1")
         .replace(
             "{host_type}/{id}/events",
             &format!("groups/{}/events", s.group),

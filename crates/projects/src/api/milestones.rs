@@ -75,7 +75,10 @@ pub async fn report(
     body: ValidJson<MilestoneReport>,
 ) -> AppResult<web::Json<Data<EscrowMilestone>>> {
     let (id, position) = path.into_inner();
-    let MilestoneReport { evidence, links: given } = body.into_inner();
+    let MilestoneReport {
+        evidence,
+        links: given,
+    } = body.into_inner();
     let report = Report {
         evidence: evidence.value()?.into_string(),
         links: links(given)?,

@@ -92,7 +92,10 @@ impl Escrow {
             return None;
         }
         let sum = |keep: &dyn Fn(&milestone::Model) -> bool| -> i64 {
-            rows.iter().filter(|m| keep(m)).map(|m| m.tranche_cents).sum()
+            rows.iter()
+                .filter(|m| keep(m))
+                .map(|m| m.tranche_cents)
+                .sum()
         };
         let paid = sum(&|m| m.payout_ref.is_some());
         let unpaid = sum(&|m| m.payout_ref.is_none());

@@ -3,8 +3,8 @@
 //! number of statements. Handlers write through the services and answer through here.
 
 mod batch;
-mod page;
 pub mod escrow;
+mod page;
 pub mod protocols;
 pub mod views;
 

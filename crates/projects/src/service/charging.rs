@@ -78,7 +78,9 @@ async fn finish(ctx: &AppContext, id: i64) -> AppResult<()> {
         return Ok(());
     };
     match found.funding_state {
-        FundingState::Funded if escrow::open::holds(&found) => escrow::open::open(ctx, &found).await,
+        FundingState::Funded if escrow::open::holds(&found) => {
+            escrow::open::open(ctx, &found).await
+        }
         FundingState::Funded => pay_out(ctx, &found).await,
         FundingState::Released | FundingState::Refunded => refunds::refund_charged(ctx, id).await,
         _ => Ok(()),

@@ -17,7 +17,9 @@ use utoipa::ToSchema;
 use super::ledger::{self as ledger_service, Posting, Totals};
 use super::pledging::processor_error;
 use crate::entity::{ledger, milestone, pledge, posting, project};
-use crate::enums::{FundingState, LedgerAccount, LedgerKind, MilestoneState, PledgeStatus, ReconciliationSide};
+use crate::enums::{
+    FundingState, LedgerAccount, LedgerKind, MilestoneState, PledgeStatus, ReconciliationSide,
+};
 
 /// One difference, with what to do about it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
@@ -498,7 +500,8 @@ fn escrow_expected(funding: FundingState, unpaid_tranches: i64) -> Option<(&'sta
 /// Each project's escrow account, as its postings sum it, against what its state says it
 /// holds.
 fn escrow(books: &Books) -> Vec<Discrepancy> {
-    let project_of: HashMap<i64, i64> = books.entries.iter().map(|e| (e.id, e.project_id)).collect();
+    let project_of: HashMap<i64, i64> =
+        books.entries.iter().map(|e| (e.id, e.project_id)).collect();
     let mut held: HashMap<i64, i64> = HashMap::new();
     for (entry, legs) in &books.postings {
         for leg in legs.iter().filter(|l| l.account == LedgerAccount::Escrow) {

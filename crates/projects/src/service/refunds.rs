@@ -88,8 +88,7 @@ pub(crate) async fn take_back(ctx: &AppContext, id: i64) -> AppResult<()> {
         .filter_map(|e| e.idempotency_key.as_deref())
         .collect();
     for payout in entries.iter().filter(|e| e.kind == LedgerKind::Payout) {
-        let (Some(made), Some(payout_key)) = (&payout.provider_ref, &payout.idempotency_key)
-        else {
+        let (Some(made), Some(payout_key)) = (&payout.provider_ref, &payout.idempotency_key) else {
             continue;
         };
         let key = reversal_key(payout_key);

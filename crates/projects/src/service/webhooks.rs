@@ -91,7 +91,15 @@ async fn refunded_at_processor(ctx: &AppContext, event: &WebhookEvent) -> AppRes
         .await?;
     for each in charged {
         let key = refunds::refund_key(each.id);
-        refunds::record(ctx, each.project_id, &each, each.amount_cents, Some(event.id.clone()), key).await?;
+        refunds::record(
+            ctx,
+            each.project_id,
+            &each,
+            each.amount_cents,
+            Some(event.id.clone()),
+            key,
+        )
+        .await?;
     }
     Ok(())
 }

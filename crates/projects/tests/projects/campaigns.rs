@@ -5,7 +5,9 @@ use payments::test_processor::ChargeStatus;
 use projects::service::ledger;
 use serde_json::{Value, json};
 use testkit::TestApp;
-use testkit::projects::{card, confirm_card, content_expert, live_with, make_eligible, payout_ready};
+use testkit::projects::{
+    card, confirm_card, content_expert, live_with, make_eligible, payout_ready,
+};
 
 pub const PASSWORD: &str = "trial design 21";
 

@@ -100,10 +100,15 @@ async fn a_funded_project_is_paid_out_milestone_by_milestone_with_the_books_bala
         false
     );
     assert_eq!(held(&app, c.id).await, 2_275_000);
-    assert!(processor(&app).list_payouts().await.unwrap().is_empty(), "no payout yet");
-    assert!(notice_titles(&app, &c.backers[0].0)
-        .await
-        .contains(&"A project you back is funded".to_owned()));
+    assert!(
+        processor(&app).list_payouts().await.unwrap().is_empty(),
+        "no payout yet"
+    );
+    assert!(
+        notice_titles(&app, &c.backers[0].0)
+            .await
+            .contains(&"A project you back is funded".to_owned())
+    );
     clean(&app, &admin).await;
 
     // The owner reports, with evidence and links; a bad link is named.
@@ -124,13 +129,24 @@ async fn a_funded_project_is_paid_out_milestone_by_milestone_with_the_books_bala
     let (status, body) = report(&app, &c, 1, json!(["https://doi.org/10.1000/182"])).await;
     assert_eq!(status, 200, "{body}");
     assert_eq!(body["data"]["state"], "reported");
-    assert_eq!(body["data"]["evidence"], "<p>Recruited 400 patients.</p>", "sanitised");
-    assert_eq!(body["data"]["links"], json!(["https://doi.org/10.1000/182"]));
+    assert_eq!(
+        body["data"]["evidence"], "<p>Recruited 400 patients.</p>",
+        "sanitised"
+    );
+    assert_eq!(
+        body["data"]["links"],
+        json!(["https://doi.org/10.1000/182"])
+    );
     let (status, body) = report(&app, &c, 1, json!([])).await;
-    assert_eq!((status, body["code"].as_str()), (409, Some("milestone_changed")));
-    assert!(notice_titles(&app, &c.backers[1].0)
-        .await
-        .contains(&"Milestone reported".to_owned()));
+    assert_eq!(
+        (status, body["code"].as_str()),
+        (409, Some("milestone_changed"))
+    );
+    assert!(
+        notice_titles(&app, &c.backers[1].0)
+            .await
+            .contains(&"Milestone reported".to_owned())
+    );
 
     // Staff see it waiting; only a Content Expert decides; two verifications at once pay once.
     let (_, queue) = app.get_json_as(&admin, "/api/staff/milestones").await;
@@ -154,7 +170,10 @@ async fn a_funded_project_is_paid_out_milestone_by_milestone_with_the_books_bala
     );
     let escrow = escrow_of(&app, &c.slug, &c.owner).await;
     assert_eq!(
-        (&escrow["milestones"][0]["state"], &escrow["milestones"][0]["paid"]),
+        (
+            &escrow["milestones"][0]["state"],
+            &escrow["milestones"][0]["paid"]
+        ),
         (&json!("verified"), &json!(true))
     );
     assert_eq!(
@@ -162,9 +181,11 @@ async fn a_funded_project_is_paid_out_milestone_by_milestone_with_the_books_bala
         (&json!(1_478_747), &json!(796_253))
     );
     assert_eq!(held(&app, c.id).await, 1_478_747);
-    assert!(notice_titles(&app, &c.backers[2].0)
-        .await
-        .contains(&"Milestone verified".to_owned()));
+    assert!(
+        notice_titles(&app, &c.backers[2].0)
+            .await
+            .contains(&"Milestone verified".to_owned())
+    );
     clean(&app, &admin).await;
 
     // The second is sent back once with a reason, reported again, verified: disbursed.
@@ -172,12 +193,22 @@ async fn a_funded_project_is_paid_out_milestone_by_milestone_with_the_books_bala
     let (status, body) = decide(&app, &expert, &c, 2, "return").await;
     assert_eq!(status, 200, "{body}");
     assert_eq!(
-        (&body["data"]["state"], &body["data"]["returns"], &body["data"]["reason"]),
-        (&json!("returned"), &json!(1), &json!("The recruitment log is not shared."))
+        (
+            &body["data"]["state"],
+            &body["data"]["returns"],
+            &body["data"]["reason"]
+        ),
+        (
+            &json!("returned"),
+            &json!(1),
+            &json!("The recruitment log is not shared.")
+        )
     );
-    assert!(notice_titles(&app, &c.owner)
-        .await
-        .contains(&"Milestone sent back".to_owned()));
+    assert!(
+        notice_titles(&app, &c.owner)
+            .await
+            .contains(&"Milestone sent back".to_owned())
+    );
     let (status, _) = report(&app, &c, 2, json!([])).await;
     assert_eq!(status, 200);
     let (status, body) = decide(&app, &expert, &c, 2, "verify").await;
@@ -185,7 +216,11 @@ async fn a_funded_project_is_paid_out_milestone_by_milestone_with_the_books_bala
     assert_eq!(funding(&app, &c.slug).await["state"], "disbursed");
     let totals = ledger::totals(&app.ctx.db, c.id).await.unwrap();
     assert_eq!(
-        (totals.collected_cents, totals.fees_cents, totals.paid_out_cents),
+        (
+            totals.collected_cents,
+            totals.fees_cents,
+            totals.paid_out_cents
+        ),
         (2_500_000, 225_000, 2_275_000)
     );
     assert_eq!(held(&app, c.id).await, 0);
@@ -212,7 +247,11 @@ async fn a_milestone_sent_back_twice_ends_the_project_and_refunds_the_rest_pro_r
     let escrow = &page["data"]["escrow"];
     assert_eq!(escrow["milestones"][1]["state"], "rejected", "{escrow}");
     assert_eq!(
-        (&escrow["held_cents"], &escrow["paid_out_cents"], &escrow["returned_cents"]),
+        (
+            &escrow["held_cents"],
+            &escrow["paid_out_cents"],
+            &escrow["returned_cents"]
+        ),
         (&json!(0), &json!(796_253), &json!(1_478_747))
     );
     // 1,478,747 cents over pledges of 10,000, 10,000 and 5,000 dollars: 591,498.8,
@@ -223,9 +262,11 @@ async fn a_milestone_sent_back_twice_ends_the_project_and_refunds_the_rest_pro_r
     assert_eq!(refunded, [295_749, 591_499, 591_499]);
     for (token, pledge) in &c.backers {
         assert_eq!(pledge_of(&app, token, *pledge).await["status"], "refunded");
-        assert!(notice_titles(&app, token)
-            .await
-            .contains(&"Project ended".to_owned()));
+        assert!(
+            notice_titles(&app, token)
+                .await
+                .contains(&"Project ended".to_owned())
+        );
     }
     assert_eq!(held(&app, c.id).await, 0);
     let totals = ledger::totals(&app.ctx.db, c.id).await.unwrap();
@@ -239,7 +280,11 @@ async fn a_milestone_sent_back_twice_ends_the_project_and_refunds_the_rest_pro_r
     escrow::sweep(&app.ctx, kernel::clock::now()).await.unwrap();
     assert_eq!(processor(&app).list_charges().await.unwrap(), charges);
     let (status, _) = app
-        .post_json_as(&c.owner, &format!("/api/me/projects/{}/refund", c.id), &json!({}))
+        .post_json_as(
+            &c.owner,
+            &format!("/api/me/projects/{}/refund", c.id),
+            &json!({}),
+        )
         .await;
     assert_eq!(status, 400);
 }
@@ -253,13 +298,21 @@ async fn a_milestone_not_reported_by_its_deadline_and_grace_ends_the_project() {
         serde_json::from_value(escrow["milestones"][0]["missed_after"].clone()).unwrap();
     let due: chrono::DateTime<chrono::Utc> =
         serde_json::from_value(escrow["milestones"][0]["due_at"].clone()).unwrap();
-    assert_eq!(missed_after - due, chrono::Duration::days(30), "the grace period");
+    assert_eq!(
+        missed_after - due,
+        chrono::Duration::days(30),
+        "the grace period"
+    );
     assert!(due > kernel::clock::now() + chrono::Duration::days(181));
 
     escrow::sweep(&app.ctx, missed_after - chrono::Duration::minutes(1))
         .await
         .unwrap();
-    assert_eq!(funding(&app, &c.slug).await["state"], "in_escrow", "not yet");
+    assert_eq!(
+        funding(&app, &c.slug).await["state"],
+        "in_escrow",
+        "not yet"
+    );
     escrow::sweep(&app.ctx, missed_after).await.unwrap();
     let escrow = escrow_of(&app, &c.slug, &c.owner).await;
     assert_eq!(funding(&app, &c.slug).await["state"], "abandoned");
@@ -282,5 +335,8 @@ async fn a_milestone_not_reported_by_its_deadline_and_grace_ends_the_project() {
     assert_eq!(held(&app, c.id).await, 0);
     clean(&app, &admin).await;
     let (status, body) = report(&app, &c, 1, json!([])).await;
-    assert_eq!((status, body["code"].as_str()), (400, Some("not_in_escrow")));
+    assert_eq!(
+        (status, body["code"].as_str()),
+        (400, Some("not_in_escrow"))
+    );
 }

@@ -8,6 +8,7 @@
 import type { ProjectAbilities } from './projectAbilities';
 import type { BudgetLine } from './budgetLine';
 import type { DataProjectPageDataAllOfCampaignDays } from './dataProjectPageDataAllOfCampaignDays';
+import type { DataProjectPageDataAllOfEscrow } from './dataProjectPageDataAllOfEscrow';
 import type { DataProjectPageDataAllOfEthicsStatus } from './dataProjectPageDataAllOfEthicsStatus';
 import type { Favorites } from './favorites';
 import type { DataProjectPageDataAllOfLiveAt } from './dataProjectPageDataAllOfLiveAt';
@@ -28,6 +29,7 @@ export type DataProjectPageDataAllOf = {
   budget_lines: BudgetLine[];
   campaign_days?: DataProjectPageDataAllOfCampaignDays;
   conflicts: string;
+  escrow?: DataProjectPageDataAllOfEscrow;
   ethics_status?: DataProjectPageDataAllOfEthicsStatus;
   favorites: Favorites;
   /** HTML. */

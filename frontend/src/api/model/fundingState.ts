@@ -18,7 +18,9 @@ export const FundingState = {
   goal_reached: 'goal_reached',
   charging: 'charging',
   funded: 'funded',
+  in_escrow: 'in_escrow',
   disbursed: 'disbursed',
+  abandoned: 'abandoned',
   released: 'released',
   refunded: 'refunded',
 } as const;

@@ -8,6 +8,7 @@
 import type { ProjectAbilities } from './projectAbilities';
 import type { BudgetLine } from './budgetLine';
 import type { ProjectPageAllOfCampaignDays } from './projectPageAllOfCampaignDays';
+import type { ProjectPageAllOfEscrow } from './projectPageAllOfEscrow';
 import type { ProjectPageAllOfEthicsStatus } from './projectPageAllOfEthicsStatus';
 import type { Favorites } from './favorites';
 import type { ProjectPageAllOfLiveAt } from './projectPageAllOfLiveAt';
@@ -28,6 +29,7 @@ export type ProjectPageAllOf = {
   budget_lines: BudgetLine[];
   campaign_days?: ProjectPageAllOfCampaignDays;
   conflicts: string;
+  escrow?: ProjectPageAllOfEscrow;
   ethics_status?: ProjectPageAllOfEthicsStatus;
   favorites: Favorites;
   /** HTML. */

@@ -17,6 +17,7 @@ export const staffSections: { heading: string; items: StaffSection[] }[] = [
       { title: 'Projects', to: '/staff/projects' },
       { title: 'Project updates', to: '/staff/project-updates' },
       { title: 'Final approval', to: '/staff/funding' },
+      { title: 'Milestones', to: '/staff/milestones' },
       { title: 'Affiliations', to: '/staff/affiliations' },
       { title: 'Contact messages', to: '/staff/messages' },
       { title: 'Update sign-ups', to: '/staff/signups' },

@@ -10,6 +10,8 @@ interface Props {
   busy?: boolean;
   /** The reason is sent to the person concerned and kept in the audit log. */
   reasonLabel?: string;
+  /** The decision needs a reason: it cannot be confirmed without one. */
+  required?: boolean;
   onConfirm: (reason: string) => void;
   onClose: () => void;
 }
@@ -23,6 +25,7 @@ export function ReasonDialog({
   danger,
   busy,
   reasonLabel = 'Reason (optional)',
+  required = false,
   onConfirm,
   onClose,
 }: Props) {
@@ -40,6 +43,7 @@ export function ReasonDialog({
           multiline
           minRows={3}
           fullWidth
+          required={required}
           slotProps={{ htmlInput: { maxLength: 1000 } }}
         />
       </DialogContent>
@@ -48,7 +52,7 @@ export function ReasonDialog({
         <Button
           variant="contained"
           color={danger ? 'error' : 'primary'}
-          disabled={busy}
+          disabled={busy || (required && !reason.trim())}
           onClick={() => {
             onConfirm(reason.trim());
             setReason('');

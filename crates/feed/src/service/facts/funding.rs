@@ -468,8 +468,17 @@ mod tests {
                 .map(|n| (n.user_id, n.title.clone(), n.message.clone()))
                 .collect::<Vec<_>>()
         };
-        let reported = heard(milestone_moved(&project(), 1, &[5, 1], &step(MilestoneStep::Reported)));
-        assert_eq!(reported.len(), 1, "not the owner who reported: {reported:?}");
+        let reported = heard(milestone_moved(
+            &project(),
+            1,
+            &[5, 1],
+            &step(MilestoneStep::Reported),
+        ));
+        assert_eq!(
+            reported.len(),
+            1,
+            "not the owner who reported: {reported:?}"
+        );
         assert_eq!(reported[0].0, 5);
         let verified = heard(milestone_moved(
             &project(),
@@ -480,7 +489,10 @@ mod tests {
             }),
         ));
         assert_eq!(verified.len(), 2);
-        assert!(verified[0].2.contains("CA$455.50 was paid out of escrow"), "{verified:?}");
+        assert!(
+            verified[0].2.contains("CA$455.50 was paid out of escrow"),
+            "{verified:?}"
+        );
         let ended = heard(milestone_moved(
             &project(),
             1,
@@ -491,8 +503,14 @@ mod tests {
             }),
         ));
         assert_eq!(ended[0].1, "Project ended");
-        assert!(ended[0].2.contains("milestone 2 of Early sepsis"), "{ended:?}");
-        assert!(ended[0].2.contains("CA$100.01 left in escrow is refunded"), "{ended:?}");
+        assert!(
+            ended[0].2.contains("milestone 2 of Early sepsis"),
+            "{ended:?}"
+        );
+        assert!(
+            ended[0].2.contains("CA$100.01 left in escrow is refunded"),
+            "{ended:?}"
+        );
     }
 
     #[test]

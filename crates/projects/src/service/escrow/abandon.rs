@@ -28,6 +28,8 @@ pub(super) async fn end(tx: &DatabaseTransaction, id: i64) -> AppResult<bool> {
             Expr::value(FundingState::Abandoned),
         )
         .col_expr(project::Column::Status, Expr::value(ProjectStatus::Closed))
+        // Off the live list, no days left, as any campaign that ended.
+        .col_expr(project::Column::ClosesAt, Expr::value(now))
         .col_expr(project::Column::UpdatedAt, Expr::value(now))
         .filter(project::Column::Id.eq(id))
         .filter(project::Column::FundingState.eq(FundingState::InEscrow))
@@ -48,7 +50,10 @@ pub async fn cancel_open(tx: &DatabaseTransaction, id: i64) -> AppResult<()> {
             milestone::Column::State,
             Expr::value(MilestoneState::Cancelled),
         )
-        .col_expr(milestone::Column::UpdatedAt, Expr::value(kernel::clock::now()))
+        .col_expr(
+            milestone::Column::UpdatedAt,
+            Expr::value(kernel::clock::now()),
+        )
         .filter(milestone::Column::ProjectId.eq(id))
         .filter(milestone::Column::State.is_in([
             MilestoneState::Pending,
@@ -64,9 +69,15 @@ pub async fn cancel_open(tx: &DatabaseTransaction, id: i64) -> AppResult<()> {
 pub async fn missed(ctx: &AppContext, late: &milestone::Model) -> AppResult<()> {
     let tx = kernel::db::begin_write(&ctx.db).await?;
     let marked = milestone::Entity::update_many()
-        .col_expr(milestone::Column::State, Expr::value(MilestoneState::Missed))
+        .col_expr(
+            milestone::Column::State,
+            Expr::value(MilestoneState::Missed),
+        )
         .col_expr(milestone::Column::Reason, Expr::value(MISSED))
-        .col_expr(milestone::Column::UpdatedAt, Expr::value(kernel::clock::now()))
+        .col_expr(
+            milestone::Column::UpdatedAt,
+            Expr::value(kernel::clock::now()),
+        )
         .filter(milestone::Column::Id.eq(late.id))
         .filter(milestone::Column::State.is_in(MilestoneState::OPEN))
         .exec(&tx)

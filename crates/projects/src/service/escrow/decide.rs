@@ -30,7 +30,7 @@ pub struct Report {
     pub links: Vec<String>,
 }
 
-fn changed(message: &'static str) -> AppError {
+pub fn changed(message: &'static str) -> AppError {
     AppError::conflict("milestone_changed", message)
 }
 
@@ -45,7 +45,10 @@ fn moving(found: &milestone::Model, to: MilestoneState) -> UpdateMany<milestone:
         .to_owned();
     milestone::Entity::update_many()
         .col_expr(milestone::Column::State, Expr::value(to))
-        .col_expr(milestone::Column::UpdatedAt, Expr::value(kernel::clock::now()))
+        .col_expr(
+            milestone::Column::UpdatedAt,
+            Expr::value(kernel::clock::now()),
+        )
         .filter(milestone::Column::Id.eq(found.id))
         .filter(milestone::Column::State.eq(found.state))
         .filter(milestone::Column::Returns.eq(found.returns))
@@ -153,10 +156,8 @@ pub async fn send_back(
         .await?
         .because(Some(reason.clone()))
         .about(Some(found.owner_id));
-    let write = decided(moving(&waiting, to), staff, Some(&reason)).col_expr(
-        milestone::Column::Returns,
-        Expr::value(waiting.returns + 1),
-    );
+    let write = decided(moving(&waiting, to), staff, Some(&reason))
+        .col_expr(milestone::Column::Returns, Expr::value(waiting.returns + 1));
     if !ran(decision.db(), write).await? {
         return Err(changed(NOT_REPORTED));
     }

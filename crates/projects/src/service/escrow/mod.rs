@@ -65,11 +65,7 @@ pub async fn of_project(db: &impl ConnectionTrait, id: i64) -> AppResult<Vec<mil
 }
 
 /// Milestone `position` of project `id`.
-pub async fn one(
-    db: &impl ConnectionTrait,
-    id: i64,
-    position: i32,
-) -> AppResult<milestone::Model> {
+pub async fn one(db: &impl ConnectionTrait, id: i64, position: i32) -> AppResult<milestone::Model> {
     milestone::Entity::find()
         .filter(milestone::Column::ProjectId.eq(id))
         .filter(milestone::Column::Position.eq(position))
@@ -108,7 +104,8 @@ async fn keep_moving(ctx: &AppContext, id: i64, now: DateTime<Utc>) -> AppResult
     for each in of_project(&ctx.db, id).await? {
         if each.state == MilestoneState::Verified && each.payout_ref.is_none() {
             pay::tranche(ctx, &each).await?;
-        } else if MilestoneState::OPEN.contains(&each.state) && missed_after(ctx, each.due_at) <= now
+        } else if MilestoneState::OPEN.contains(&each.state)
+            && missed_after(ctx, each.due_at) <= now
         {
             abandon::missed(ctx, &each).await?;
         }

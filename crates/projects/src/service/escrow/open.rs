@@ -40,24 +40,25 @@ pub async fn open(ctx: &AppContext, found: &project::Model) -> AppResult<()> {
     if moved.rows_affected == 0 {
         return Ok(()); // Another run opened it first.
     }
-    let rows = found
-        .milestones
-        .0
-        .iter()
-        .zip(tranches)
-        .zip(1..)
-        .map(|((planned, tranche), position)| milestone::ActiveModel {
-            project_id: Set(id),
-            position: Set(position),
-            title: Set(planned.title.clone()),
-            description: Set(planned.description.clone()),
-            tranche_cents: Set(tranche),
-            due_at: Set(now + every * position),
-            state: Set(MilestoneState::Pending),
-            returns: Set(0),
-            updated_at: Set(now),
-            ..Default::default()
-        });
+    let rows =
+        found
+            .milestones
+            .0
+            .iter()
+            .zip(tranches)
+            .zip(1..)
+            .map(|((planned, tranche), position)| milestone::ActiveModel {
+                project_id: Set(id),
+                position: Set(position),
+                title: Set(planned.title.clone()),
+                description: Set(planned.description.clone()),
+                tranche_cents: Set(tranche),
+                due_at: Set(now + every * position),
+                state: Set(MilestoneState::Pending),
+                returns: Set(0),
+                updated_at: Set(now),
+                ..Default::default()
+            });
     milestone::Entity::insert_many(rows).exec(&tx).await?;
     tx.commit().await?;
     let backers = refunds::charged_backers(&ctx.db, id).await?;

@@ -50,7 +50,10 @@ pub async fn tranche(ctx: &AppContext, verified: &milestone::Model) -> AppResult
     let tx = kernel::db::begin_write(&ctx.db).await?;
     let named = milestone::Entity::update_many()
         .col_expr(milestone::Column::PayoutRef, Expr::value(transfer.clone()))
-        .col_expr(milestone::Column::UpdatedAt, Expr::value(kernel::clock::now()))
+        .col_expr(
+            milestone::Column::UpdatedAt,
+            Expr::value(kernel::clock::now()),
+        )
         .filter(milestone::Column::Id.eq(verified.id))
         .filter(milestone::Column::State.eq(MilestoneState::Verified))
         .filter(milestone::Column::PayoutRef.is_null())

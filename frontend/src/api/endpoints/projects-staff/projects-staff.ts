@@ -25,6 +25,7 @@ import type {
 } from '@tanstack/react-query';
 
 import type {
+  DataEscrowMilestone,
   DataFundingFile,
   DataProjectChanges,
   DataProjectDraft,
@@ -32,11 +33,14 @@ import type {
   DataReport,
   ErrorBody,
   FundingDecision,
+  MilestoneReturn,
+  PageMilestoneToVerify,
   PageStaffProjectRow,
   PageStaffProjectUpdate,
   ProjectActionRequest,
   ProjectReviewRequest,
   StaffFundingApprovalsParams,
+  StaffMilestonesParams,
   StaffProjectChangesQueueParams,
   StaffProjectQueueParams,
   StaffProjectUpdateQueueParams,
@@ -245,6 +249,113 @@ export function useStaffFundingReconciliation<TData = Awaited<ReturnType<typeof 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
 
   const queryOptions = getStaffFundingReconciliationQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * Reported milestones of projects in escrow, the longest waiting first (every staff member sees them; Content Experts decide).
+ * @summary Milestones to verify
+ */
+export const getStaffMilestonesUrl = (params?: StaffMilestonesParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/api/staff/milestones?${stringifiedParams}` : `/api/staff/milestones`
+}
+
+export const staffMilestones = async (params?: StaffMilestonesParams, options?: RequestInit): Promise<PageMilestoneToVerify> => {
+  
+  return apiFetch<PageMilestoneToVerify>(getStaffMilestonesUrl(params),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getStaffMilestonesQueryKey = (params?: StaffMilestonesParams,) => {
+    return [
+    `/api/staff/milestones`, ...(params ? [params]: [])
+    ] as const;
+    }
+
+    
+export const getStaffMilestonesQueryOptions = <TData = Awaited<ReturnType<typeof staffMilestones>>, TError = ErrorBody | ErrorBody | ErrorBody>(params?: StaffMilestonesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffMilestones>>, TError, TData>>, }
+) => {
+
+const {query: queryOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getStaffMilestonesQueryKey(params);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof staffMilestones>>> = () => staffMilestones(params, );
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof staffMilestones>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type StaffMilestonesQueryResult = NonNullable<Awaited<ReturnType<typeof staffMilestones>>>
+export type StaffMilestonesQueryError = ErrorBody | ErrorBody | ErrorBody
+
+
+export function useStaffMilestones<TData = Awaited<ReturnType<typeof staffMilestones>>, TError = ErrorBody | ErrorBody | ErrorBody>(
+ params: undefined |  StaffMilestonesParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffMilestones>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof staffMilestones>>,
+          TError,
+          Awaited<ReturnType<typeof staffMilestones>>
+        > , 'initialData'
+      >, }
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useStaffMilestones<TData = Awaited<ReturnType<typeof staffMilestones>>, TError = ErrorBody | ErrorBody | ErrorBody>(
+ params?: StaffMilestonesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffMilestones>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof staffMilestones>>,
+          TError,
+          Awaited<ReturnType<typeof staffMilestones>>
+        > , 'initialData'
+      >, }
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useStaffMilestones<TData = Awaited<ReturnType<typeof staffMilestones>>, TError = ErrorBody | ErrorBody | ErrorBody>(
+ params?: StaffMilestonesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffMilestones>>, TError, TData>>, }
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Milestones to verify
+ */
+
+export function useStaffMilestones<TData = Awaited<ReturnType<typeof staffMilestones>>, TError = ErrorBody | ErrorBody | ErrorBody>(
+ params?: StaffMilestonesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffMilestones>>, TError, TData>>, }
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getStaffMilestonesQueryOptions(params,options)
 
   const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 
@@ -1098,6 +1209,154 @@ export function useStaffExportFundingLedger<TData = Awaited<ReturnType<typeof st
 
 
 /**
+ * A Content Expert sends a reported milestone back with a reason: the owner reports it again. The second time it is rejected: the project ends and what is left in escrow is refunded to its donors pro rata. Audited.
+ * @summary Send a milestone back
+ */
+export const getStaffReturnMilestoneUrl = (id: number,
+    position: number,) => {
+
+
+  
+
+  return `/api/staff/projects/${id}/milestones/${position}/return`
+}
+
+export const staffReturnMilestone = async (id: number,
+    position: number,
+    milestoneReturn: MilestoneReturn, options?: RequestInit): Promise<DataEscrowMilestone> => {
+  
+  return apiFetch<DataEscrowMilestone>(getStaffReturnMilestoneUrl(id,position),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      milestoneReturn,)
+  }
+);}
+
+
+
+
+export const getStaffReturnMilestoneMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffReturnMilestone>>, TError,{id: number;position: number;data: MilestoneReturn}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof staffReturnMilestone>>, TError,{id: number;position: number;data: MilestoneReturn}, TContext> => {
+
+const mutationKey = ['staffReturnMilestone'];
+const {mutation: mutationOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof staffReturnMilestone>>, {id: number;position: number;data: MilestoneReturn}> = (props) => {
+          const {id,position,data} = props ?? {};
+
+          return  staffReturnMilestone(id,position,data,)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type StaffReturnMilestoneMutationResult = NonNullable<Awaited<ReturnType<typeof staffReturnMilestone>>>
+    export type StaffReturnMilestoneMutationBody = MilestoneReturn
+    export type StaffReturnMilestoneMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
+
+    /**
+ * @summary Send a milestone back
+ */
+export const useStaffReturnMilestone = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffReturnMilestone>>, TError,{id: number;position: number;data: MilestoneReturn}, TContext>, }
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof staffReturnMilestone>>,
+        TError,
+        {id: number;position: number;data: MilestoneReturn},
+        TContext
+      > => {
+
+      const mutationOptions = getStaffReturnMilestoneMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * A Content Expert verifies a reported milestone: its tranche is paid out to the owner's institution (the last one disburses the project); audited.
+ * @summary Verify a milestone
+ */
+export const getStaffVerifyMilestoneUrl = (id: number,
+    position: number,) => {
+
+
+  
+
+  return `/api/staff/projects/${id}/milestones/${position}/verify`
+}
+
+export const staffVerifyMilestone = async (id: number,
+    position: number, options?: RequestInit): Promise<DataEscrowMilestone> => {
+  
+  return apiFetch<DataEscrowMilestone>(getStaffVerifyMilestoneUrl(id,position),
+  {      
+    ...options,
+    method: 'POST'
+    
+    
+  }
+);}
+
+
+
+
+export const getStaffVerifyMilestoneMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffVerifyMilestone>>, TError,{id: number;position: number}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof staffVerifyMilestone>>, TError,{id: number;position: number}, TContext> => {
+
+const mutationKey = ['staffVerifyMilestone'];
+const {mutation: mutationOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof staffVerifyMilestone>>, {id: number;position: number}> = (props) => {
+          const {id,position} = props ?? {};
+
+          return  staffVerifyMilestone(id,position,)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type StaffVerifyMilestoneMutationResult = NonNullable<Awaited<ReturnType<typeof staffVerifyMilestone>>>
+    
+    export type StaffVerifyMilestoneMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
+
+    /**
+ * @summary Verify a milestone
+ */
+export const useStaffVerifyMilestone = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffVerifyMilestone>>, TError,{id: number;position: number}, TContext>, }
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof staffVerifyMilestone>>,
+        TError,
+        {id: number;position: number},
+        TContext
+      > => {
+
+      const mutationOptions = getStaffVerifyMilestoneMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
  * Approves a submitted project (it goes live) or sends it back with a reason.
  * @summary Review a project
  */

@@ -29,6 +29,7 @@ import type {
   CardUpdate,
   CompareProtocolVersionsParams,
   DataCardSetup,
+  DataEscrowMilestone,
   DataFavorites,
   DataMessageResponse,
   DataMyPledge,
@@ -57,6 +58,7 @@ import type {
   ListProjectReviewsParams,
   ListProjectUpdatesParams,
   ListProjectsParams,
+  MilestoneReport,
   PageNeedCard,
   PageProjectCard,
   PageProjectReview,
@@ -1777,6 +1779,81 @@ export const useSaveProjectGeneral = <TError = ErrorBody | ErrorBody | ErrorBody
       > => {
 
       const mutationOptions = getSaveProjectGeneralMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * The owner reports milestone `position` of their funded project done, with evidence; a Content Expert then verifies it (its tranche is paid out) or sends it back.
+ * @summary Report a milestone
+ */
+export const getReportMilestoneUrl = (id: number,
+    position: number,) => {
+
+
+  
+
+  return `/api/me/projects/${id}/milestones/${position}/report`
+}
+
+export const reportMilestone = async (id: number,
+    position: number,
+    milestoneReport: MilestoneReport, options?: RequestInit): Promise<DataEscrowMilestone> => {
+  
+  return apiFetch<DataEscrowMilestone>(getReportMilestoneUrl(id,position),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      milestoneReport,)
+  }
+);}
+
+
+
+
+export const getReportMilestoneMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof reportMilestone>>, TError,{id: number;position: number;data: MilestoneReport}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof reportMilestone>>, TError,{id: number;position: number;data: MilestoneReport}, TContext> => {
+
+const mutationKey = ['reportMilestone'];
+const {mutation: mutationOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof reportMilestone>>, {id: number;position: number;data: MilestoneReport}> = (props) => {
+          const {id,position,data} = props ?? {};
+
+          return  reportMilestone(id,position,data,)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type ReportMilestoneMutationResult = NonNullable<Awaited<ReturnType<typeof reportMilestone>>>
+    export type ReportMilestoneMutationBody = MilestoneReport
+    export type ReportMilestoneMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
+
+    /**
+ * @summary Report a milestone
+ */
+export const useReportMilestone = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof reportMilestone>>, TError,{id: number;position: number;data: MilestoneReport}, TContext>, }
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof reportMilestone>>,
+        TError,
+        {id: number;position: number;data: MilestoneReport},
+        TContext
+      > => {
+
+      const mutationOptions = getReportMilestoneMutationOptions(options);
 
       return useMutation(mutationOptions, queryClient);
     }

@@ -48,7 +48,7 @@ export const staffFundingApprovalsResponse = zod.object({
   "platform_fee_percent": zod.number().min(staffFundingApprovalsResponseDataItemFundingPlatformFeePercentMin).describe('The platform\'s fee, in percent of what is charged.'),
   "processor_fee_percent": zod.array(zod.number().min(staffFundingApprovalsResponseDataItemFundingProcessorFeePercentItemMin)).describe('The processor\'s fee, an estimate in percent (its range).'),
   "raised_cents": zod.number().describe('What the standing pledges add up to, in cents of CAD (nothing is charged before the\ngoal is reached and a Content Expert approves).'),
-  "state": zod.enum(['open', 'goal_reached', 'charging', 'funded', 'disbursed', 'released', 'refunded']).describe('Where a live project\'s funding stands (all or nothing).')
+  "state": zod.enum(['open', 'goal_reached', 'charging', 'funded', 'in_escrow', 'disbursed', 'abandoned', 'released', 'refunded']).describe('Where a live project\'s funding stands (all or nothing).')
 }).describe('Where a project\'s funding stands (all or nothing).'),
   "funding_goal_cents": zod.number().nullish().describe('The funding goal in cents of CAD.'),
   "funding_reason": zod.string().nullish().describe('The Content Expert\'s reason, when the funding was not approved.'),
@@ -130,6 +130,50 @@ export const staffFundingReconciliationResponse = zod.object({
 })
 
 /**
+ * Reported milestones of projects in escrow, the longest waiting first (every staff member sees them; Content Experts decide).
+ * @summary Milestones to verify
+ */
+export const staffMilestonesQueryPageMax = 1000000;export const staffMilestonesQueryPerPageMax = 100;
+
+export const staffMilestonesQueryParams = zod.object({
+  "page": zod.number().min(1).max(staffMilestonesQueryPageMax).optional().describe('1-based page number.'),
+  "perPage": zod.number().min(1).max(staffMilestonesQueryPerPageMax).optional().describe('Items per page (at most 100).')
+})
+
+export const staffMilestonesResponsePaginationCountMin = 0;export const staffMilestonesResponsePaginationCurrentPageMin = 0;export const staffMilestonesResponsePaginationPerPageMin = 0;export const staffMilestonesResponsePaginationTotalMin = 0;
+
+export const staffMilestonesResponse = zod.object({
+  "data": zod.array(zod.object({
+  "milestone": zod.object({
+  "can_report": zod.boolean().describe('The viewer (its owner) may report it now.'),
+  "decided_at": zod.iso.datetime({}).nullish(),
+  "description": zod.string(),
+  "due_at": zod.iso.datetime({}).describe('When it is due.'),
+  "evidence": zod.string().nullish().describe('The owner\'s report: HTML.'),
+  "links": zod.array(zod.string()),
+  "missed_after": zod.iso.datetime({}).describe('When, unreported, it is missed and the project ends: the deadline plus the grace\nperiod.'),
+  "paid": zod.boolean().describe('Its tranche was paid out to the owner\'s institution.'),
+  "position": zod.number().describe('1 for the first milestone of the budget.'),
+  "reason": zod.string().nullish().describe('Why it was sent back, or why the project ended on it.'),
+  "reported_at": zod.iso.datetime({}).nullish(),
+  "returns": zod.number().describe('How many times a Content Expert sent it back (a second time ends the project).'),
+  "state": zod.enum(['pending', 'reported', 'returned', 'verified', 'missed', 'rejected', 'cancelled']).describe('Where a milestone of a project\'s escrow stands.'),
+  "title": zod.string(),
+  "tranche_cents": zod.number().describe('Its share of the escrow, in cents of CAD: paid out once it is verified.')
+}).describe('One milestone of the escrow.'),
+  "project_id": zod.number(),
+  "slug": zod.string(),
+  "title": zod.string()
+}).describe('A reported milestone waiting for a Content Expert, with its project.')),
+  "pagination": zod.object({
+  "count": zod.number().min(staffMilestonesResponsePaginationCountMin).describe('Number of items across all pages.'),
+  "currentPage": zod.number().min(staffMilestonesResponsePaginationCurrentPageMin),
+  "perPage": zod.number().min(staffMilestonesResponsePaginationPerPageMin),
+  "total": zod.number().min(staffMilestonesResponsePaginationTotalMin).describe('Number of pages.')
+}).describe('Where a page sits in its list.')
+}).describe('A page of items with its position.')
+
+/**
  * Live projects whose owners proposed changes, the longest waiting first.
  * @summary Project changes to review
  */
@@ -169,7 +213,7 @@ export const staffProjectChangesQueueResponse = zod.object({
   "platform_fee_percent": zod.number().min(staffProjectChangesQueueResponseDataItemFundingPlatformFeePercentMin).describe('The platform\'s fee, in percent of what is charged.'),
   "processor_fee_percent": zod.array(zod.number().min(staffProjectChangesQueueResponseDataItemFundingProcessorFeePercentItemMin)).describe('The processor\'s fee, an estimate in percent (its range).'),
   "raised_cents": zod.number().describe('What the standing pledges add up to, in cents of CAD (nothing is charged before the\ngoal is reached and a Content Expert approves).'),
-  "state": zod.enum(['open', 'goal_reached', 'charging', 'funded', 'disbursed', 'released', 'refunded']).describe('Where a live project\'s funding stands (all or nothing).')
+  "state": zod.enum(['open', 'goal_reached', 'charging', 'funded', 'in_escrow', 'disbursed', 'abandoned', 'released', 'refunded']).describe('Where a live project\'s funding stands (all or nothing).')
 }).describe('Where a project\'s funding stands (all or nothing).'),
   "funding_goal_cents": zod.number().nullish().describe('The funding goal in cents of CAD.'),
   "funding_reason": zod.string().nullish().describe('The Content Expert\'s reason, when the funding was not approved.'),
@@ -355,7 +399,7 @@ export const staffProjectQueueResponse = zod.object({
   "platform_fee_percent": zod.number().min(staffProjectQueueResponseDataItemFundingPlatformFeePercentMin).describe('The platform\'s fee, in percent of what is charged.'),
   "processor_fee_percent": zod.array(zod.number().min(staffProjectQueueResponseDataItemFundingProcessorFeePercentItemMin)).describe('The processor\'s fee, an estimate in percent (its range).'),
   "raised_cents": zod.number().describe('What the standing pledges add up to, in cents of CAD (nothing is charged before the\ngoal is reached and a Content Expert approves).'),
-  "state": zod.enum(['open', 'goal_reached', 'charging', 'funded', 'disbursed', 'released', 'refunded']).describe('Where a live project\'s funding stands (all or nothing).')
+  "state": zod.enum(['open', 'goal_reached', 'charging', 'funded', 'in_escrow', 'disbursed', 'abandoned', 'released', 'refunded']).describe('Where a live project\'s funding stands (all or nothing).')
 }).describe('Where a project\'s funding stands (all or nothing).'),
   "funding_goal_cents": zod.number().nullish().describe('The funding goal in cents of CAD.'),
   "funding_reason": zod.string().nullish().describe('The Content Expert\'s reason, when the funding was not approved.'),
@@ -475,7 +519,7 @@ export const staffProjectChangesResponse = zod.object({
   "platform_fee_percent": zod.number().min(staffProjectChangesResponseDataProjectFundingPlatformFeePercentMin).describe('The platform\'s fee, in percent of what is charged.'),
   "processor_fee_percent": zod.array(zod.number().min(staffProjectChangesResponseDataProjectFundingProcessorFeePercentItemMin)).describe('The processor\'s fee, an estimate in percent (its range).'),
   "raised_cents": zod.number().describe('What the standing pledges add up to, in cents of CAD (nothing is charged before the\ngoal is reached and a Content Expert approves).'),
-  "state": zod.enum(['open', 'goal_reached', 'charging', 'funded', 'disbursed', 'released', 'refunded']).describe('Where a live project\'s funding stands (all or nothing).')
+  "state": zod.enum(['open', 'goal_reached', 'charging', 'funded', 'in_escrow', 'disbursed', 'abandoned', 'released', 'refunded']).describe('Where a live project\'s funding stands (all or nothing).')
 }).describe('Where a project\'s funding stands (all or nothing).'),
   "funding_goal_cents": zod.number().nullish().describe('The funding goal in cents of CAD.'),
   "funding_reason": zod.string().nullish().describe('The Content Expert\'s reason, when the funding was not approved.'),
@@ -596,7 +640,7 @@ export const staffReviewProjectChangesResponse = zod.object({
   "platform_fee_percent": zod.number().min(staffReviewProjectChangesResponseDataFundingPlatformFeePercentMin).describe('The platform\'s fee, in percent of what is charged.'),
   "processor_fee_percent": zod.array(zod.number().min(staffReviewProjectChangesResponseDataFundingProcessorFeePercentItemMin)).describe('The processor\'s fee, an estimate in percent (its range).'),
   "raised_cents": zod.number().describe('What the standing pledges add up to, in cents of CAD (nothing is charged before the\ngoal is reached and a Content Expert approves).'),
-  "state": zod.enum(['open', 'goal_reached', 'charging', 'funded', 'disbursed', 'released', 'refunded']).describe('Where a live project\'s funding stands (all or nothing).')
+  "state": zod.enum(['open', 'goal_reached', 'charging', 'funded', 'in_escrow', 'disbursed', 'abandoned', 'released', 'refunded']).describe('Where a live project\'s funding stands (all or nothing).')
 }).describe('Where a project\'s funding stands (all or nothing).'),
   "funding_goal_cents": zod.number().nullish().describe('The funding goal in cents of CAD.'),
   "funding_reason": zod.string().nullish().describe('The Content Expert\'s reason, when the funding was not approved.'),
@@ -699,7 +743,7 @@ export const staffFundingFileResponse = zod.object({
   "platform_fee_percent": zod.number().min(staffFundingFileResponseDataProjectFundingPlatformFeePercentMin).describe('The platform\'s fee, in percent of what is charged.'),
   "processor_fee_percent": zod.array(zod.number().min(staffFundingFileResponseDataProjectFundingProcessorFeePercentItemMin)).describe('The processor\'s fee, an estimate in percent (its range).'),
   "raised_cents": zod.number().describe('What the standing pledges add up to, in cents of CAD (nothing is charged before the\ngoal is reached and a Content Expert approves).'),
-  "state": zod.enum(['open', 'goal_reached', 'charging', 'funded', 'disbursed', 'released', 'refunded']).describe('Where a live project\'s funding stands (all or nothing).')
+  "state": zod.enum(['open', 'goal_reached', 'charging', 'funded', 'in_escrow', 'disbursed', 'abandoned', 'released', 'refunded']).describe('Where a live project\'s funding stands (all or nothing).')
 }).describe('Where a project\'s funding stands (all or nothing).'),
   "funding_goal_cents": zod.number().nullish().describe('The funding goal in cents of CAD.'),
   "funding_reason": zod.string().nullish().describe('The Content Expert\'s reason, when the funding was not approved.'),
@@ -857,7 +901,7 @@ export const staffDecideFundingResponse = zod.object({
   "platform_fee_percent": zod.number().min(staffDecideFundingResponseDataProjectFundingPlatformFeePercentMin).describe('The platform\'s fee, in percent of what is charged.'),
   "processor_fee_percent": zod.array(zod.number().min(staffDecideFundingResponseDataProjectFundingProcessorFeePercentItemMin)).describe('The processor\'s fee, an estimate in percent (its range).'),
   "raised_cents": zod.number().describe('What the standing pledges add up to, in cents of CAD (nothing is charged before the\ngoal is reached and a Content Expert approves).'),
-  "state": zod.enum(['open', 'goal_reached', 'charging', 'funded', 'disbursed', 'released', 'refunded']).describe('Where a live project\'s funding stands (all or nothing).')
+  "state": zod.enum(['open', 'goal_reached', 'charging', 'funded', 'in_escrow', 'disbursed', 'abandoned', 'released', 'refunded']).describe('Where a live project\'s funding stands (all or nothing).')
 }).describe('Where a project\'s funding stands (all or nothing).'),
   "funding_goal_cents": zod.number().nullish().describe('The funding goal in cents of CAD.'),
   "funding_reason": zod.string().nullish().describe('The Content Expert\'s reason, when the funding was not approved.'),
@@ -941,6 +985,70 @@ export const staffExportFundingLedgerParams = zod.object({
 })
 
 /**
+ * A Content Expert sends a reported milestone back with a reason: the owner reports it again. The second time it is rejected: the project ends and what is left in escrow is refunded to its donors pro rata. Audited.
+ * @summary Send a milestone back
+ */
+export const staffReturnMilestoneParams = zod.object({
+  "id": zod.number().describe('The project\'s id'),
+  "position": zod.number().describe('The milestone\'s place, 1 for the first')
+})
+
+export const staffReturnMilestoneBodyReasonMax = 2000;
+
+export const staffReturnMilestoneBody = zod.object({
+  "reason": zod.string().min(1).max(staffReturnMilestoneBodyReasonMax)
+}).describe('Why a milestone is sent back (the owner and backers read it).')
+
+export const staffReturnMilestoneResponse = zod.object({
+  "data": zod.object({
+  "can_report": zod.boolean().describe('The viewer (its owner) may report it now.'),
+  "decided_at": zod.iso.datetime({}).nullish(),
+  "description": zod.string(),
+  "due_at": zod.iso.datetime({}).describe('When it is due.'),
+  "evidence": zod.string().nullish().describe('The owner\'s report: HTML.'),
+  "links": zod.array(zod.string()),
+  "missed_after": zod.iso.datetime({}).describe('When, unreported, it is missed and the project ends: the deadline plus the grace\nperiod.'),
+  "paid": zod.boolean().describe('Its tranche was paid out to the owner\'s institution.'),
+  "position": zod.number().describe('1 for the first milestone of the budget.'),
+  "reason": zod.string().nullish().describe('Why it was sent back, or why the project ended on it.'),
+  "reported_at": zod.iso.datetime({}).nullish(),
+  "returns": zod.number().describe('How many times a Content Expert sent it back (a second time ends the project).'),
+  "state": zod.enum(['pending', 'reported', 'returned', 'verified', 'missed', 'rejected', 'cancelled']).describe('Where a milestone of a project\'s escrow stands.'),
+  "title": zod.string(),
+  "tranche_cents": zod.number().describe('Its share of the escrow, in cents of CAD: paid out once it is verified.')
+}).describe('One milestone of the escrow.')
+})
+
+/**
+ * A Content Expert verifies a reported milestone: its tranche is paid out to the owner's institution (the last one disburses the project); audited.
+ * @summary Verify a milestone
+ */
+export const staffVerifyMilestoneParams = zod.object({
+  "id": zod.number().describe('The project\'s id'),
+  "position": zod.number().describe('The milestone\'s place, 1 for the first')
+})
+
+export const staffVerifyMilestoneResponse = zod.object({
+  "data": zod.object({
+  "can_report": zod.boolean().describe('The viewer (its owner) may report it now.'),
+  "decided_at": zod.iso.datetime({}).nullish(),
+  "description": zod.string(),
+  "due_at": zod.iso.datetime({}).describe('When it is due.'),
+  "evidence": zod.string().nullish().describe('The owner\'s report: HTML.'),
+  "links": zod.array(zod.string()),
+  "missed_after": zod.iso.datetime({}).describe('When, unreported, it is missed and the project ends: the deadline plus the grace\nperiod.'),
+  "paid": zod.boolean().describe('Its tranche was paid out to the owner\'s institution.'),
+  "position": zod.number().describe('1 for the first milestone of the budget.'),
+  "reason": zod.string().nullish().describe('Why it was sent back, or why the project ended on it.'),
+  "reported_at": zod.iso.datetime({}).nullish(),
+  "returns": zod.number().describe('How many times a Content Expert sent it back (a second time ends the project).'),
+  "state": zod.enum(['pending', 'reported', 'returned', 'verified', 'missed', 'rejected', 'cancelled']).describe('Where a milestone of a project\'s escrow stands.'),
+  "title": zod.string(),
+  "tranche_cents": zod.number().describe('Its share of the escrow, in cents of CAD: paid out once it is verified.')
+}).describe('One milestone of the escrow.')
+})
+
+/**
  * Approves a submitted project (it goes live) or sends it back with a reason.
  * @summary Review a project
  */
@@ -984,7 +1092,7 @@ export const staffReviewProjectResponse = zod.object({
   "platform_fee_percent": zod.number().min(staffReviewProjectResponseDataFundingPlatformFeePercentMin).describe('The platform\'s fee, in percent of what is charged.'),
   "processor_fee_percent": zod.array(zod.number().min(staffReviewProjectResponseDataFundingProcessorFeePercentItemMin)).describe('The processor\'s fee, an estimate in percent (its range).'),
   "raised_cents": zod.number().describe('What the standing pledges add up to, in cents of CAD (nothing is charged before the\ngoal is reached and a Content Expert approves).'),
-  "state": zod.enum(['open', 'goal_reached', 'charging', 'funded', 'disbursed', 'released', 'refunded']).describe('Where a live project\'s funding stands (all or nothing).')
+  "state": zod.enum(['open', 'goal_reached', 'charging', 'funded', 'in_escrow', 'disbursed', 'abandoned', 'released', 'refunded']).describe('Where a live project\'s funding stands (all or nothing).')
 }).describe('Where a project\'s funding stands (all or nothing).'),
   "funding_goal_cents": zod.number().nullish().describe('The funding goal in cents of CAD.'),
   "funding_reason": zod.string().nullish().describe('The Content Expert\'s reason, when the funding was not approved.'),
@@ -1055,7 +1163,7 @@ export const staffProjectActionResponse = zod.object({
   "platform_fee_percent": zod.number().min(staffProjectActionResponseDataFundingPlatformFeePercentMin).describe('The platform\'s fee, in percent of what is charged.'),
   "processor_fee_percent": zod.array(zod.number().min(staffProjectActionResponseDataFundingProcessorFeePercentItemMin)).describe('The processor\'s fee, an estimate in percent (its range).'),
   "raised_cents": zod.number().describe('What the standing pledges add up to, in cents of CAD (nothing is charged before the\ngoal is reached and a Content Expert approves).'),
-  "state": zod.enum(['open', 'goal_reached', 'charging', 'funded', 'disbursed', 'released', 'refunded']).describe('Where a live project\'s funding stands (all or nothing).')
+  "state": zod.enum(['open', 'goal_reached', 'charging', 'funded', 'in_escrow', 'disbursed', 'abandoned', 'released', 'refunded']).describe('Where a live project\'s funding stands (all or nothing).')
 }).describe('Where a project\'s funding stands (all or nothing).'),
   "funding_goal_cents": zod.number().nullish().describe('The funding goal in cents of CAD.'),
   "funding_reason": zod.string().nullish().describe('The Content Expert\'s reason, when the funding was not approved.'),

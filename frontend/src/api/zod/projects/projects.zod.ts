@@ -32,7 +32,7 @@ export const listBackedProjectsResponse = zod.object({
   "platform_fee_percent": zod.number().min(listBackedProjectsResponseDataItemFundingPlatformFeePercentMin).describe('The platform\'s fee, in percent of what is charged.'),
   "processor_fee_percent": zod.array(zod.number().min(listBackedProjectsResponseDataItemFundingProcessorFeePercentItemMin)).describe('The processor\'s fee, an estimate in percent (its range).'),
   "raised_cents": zod.number().describe('What the standing pledges add up to, in cents of CAD (nothing is charged before the\ngoal is reached and a Content Expert approves).'),
-  "state": zod.enum(['open', 'goal_reached', 'charging', 'funded', 'disbursed', 'released', 'refunded']).describe('Where a live project\'s funding stands (all or nothing).')
+  "state": zod.enum(['open', 'goal_reached', 'charging', 'funded', 'in_escrow', 'disbursed', 'abandoned', 'released', 'refunded']).describe('Where a live project\'s funding stands (all or nothing).')
 }).describe('Where a project\'s funding stands (all or nothing).'),
   "funding_goal_cents": zod.number().nullish().describe('Cents of CAD.'),
   "id": zod.number(),
@@ -89,7 +89,7 @@ export const listFavoriteProjectsResponse = zod.object({
   "platform_fee_percent": zod.number().min(listFavoriteProjectsResponseDataItemFundingPlatformFeePercentMin).describe('The platform\'s fee, in percent of what is charged.'),
   "processor_fee_percent": zod.array(zod.number().min(listFavoriteProjectsResponseDataItemFundingProcessorFeePercentItemMin)).describe('The processor\'s fee, an estimate in percent (its range).'),
   "raised_cents": zod.number().describe('What the standing pledges add up to, in cents of CAD (nothing is charged before the\ngoal is reached and a Content Expert approves).'),
-  "state": zod.enum(['open', 'goal_reached', 'charging', 'funded', 'disbursed', 'released', 'refunded']).describe('Where a live project\'s funding stands (all or nothing).')
+  "state": zod.enum(['open', 'goal_reached', 'charging', 'funded', 'in_escrow', 'disbursed', 'abandoned', 'released', 'refunded']).describe('Where a live project\'s funding stands (all or nothing).')
 }).describe('Where a project\'s funding stands (all or nothing).'),
   "funding_goal_cents": zod.number().nullish().describe('Cents of CAD.'),
   "id": zod.number(),
@@ -408,7 +408,7 @@ export const listMyProjectsResponse = zod.object({
   "platform_fee_percent": zod.number().min(listMyProjectsResponseDataItemFundingPlatformFeePercentMin).describe('The platform\'s fee, in percent of what is charged.'),
   "processor_fee_percent": zod.array(zod.number().min(listMyProjectsResponseDataItemFundingProcessorFeePercentItemMin)).describe('The processor\'s fee, an estimate in percent (its range).'),
   "raised_cents": zod.number().describe('What the standing pledges add up to, in cents of CAD (nothing is charged before the\ngoal is reached and a Content Expert approves).'),
-  "state": zod.enum(['open', 'goal_reached', 'charging', 'funded', 'disbursed', 'released', 'refunded']).describe('Where a live project\'s funding stands (all or nothing).')
+  "state": zod.enum(['open', 'goal_reached', 'charging', 'funded', 'in_escrow', 'disbursed', 'abandoned', 'released', 'refunded']).describe('Where a live project\'s funding stands (all or nothing).')
 }).describe('Where a project\'s funding stands (all or nothing).'),
   "funding_goal_cents": zod.number().nullish().describe('The funding goal in cents of CAD.'),
   "funding_reason": zod.string().nullish().describe('The Content Expert\'s reason, when the funding was not approved.'),
@@ -486,7 +486,7 @@ export const getMyProjectResponse = zod.object({
   "platform_fee_percent": zod.number().min(getMyProjectResponseDataFundingPlatformFeePercentMin).describe('The platform\'s fee, in percent of what is charged.'),
   "processor_fee_percent": zod.array(zod.number().min(getMyProjectResponseDataFundingProcessorFeePercentItemMin)).describe('The processor\'s fee, an estimate in percent (its range).'),
   "raised_cents": zod.number().describe('What the standing pledges add up to, in cents of CAD (nothing is charged before the\ngoal is reached and a Content Expert approves).'),
-  "state": zod.enum(['open', 'goal_reached', 'charging', 'funded', 'disbursed', 'released', 'refunded']).describe('Where a live project\'s funding stands (all or nothing).')
+  "state": zod.enum(['open', 'goal_reached', 'charging', 'funded', 'in_escrow', 'disbursed', 'abandoned', 'released', 'refunded']).describe('Where a live project\'s funding stands (all or nothing).')
 }).describe('Where a project\'s funding stands (all or nothing).'),
   "funding_goal_cents": zod.number().nullish().describe('The funding goal in cents of CAD.'),
   "funding_reason": zod.string().nullish().describe('The Content Expert\'s reason, when the funding was not approved.'),
@@ -567,7 +567,7 @@ export const saveProjectBudgetResponse = zod.object({
   "platform_fee_percent": zod.number().min(saveProjectBudgetResponseDataFundingPlatformFeePercentMin).describe('The platform\'s fee, in percent of what is charged.'),
   "processor_fee_percent": zod.array(zod.number().min(saveProjectBudgetResponseDataFundingProcessorFeePercentItemMin)).describe('The processor\'s fee, an estimate in percent (its range).'),
   "raised_cents": zod.number().describe('What the standing pledges add up to, in cents of CAD (nothing is charged before the\ngoal is reached and a Content Expert approves).'),
-  "state": zod.enum(['open', 'goal_reached', 'charging', 'funded', 'disbursed', 'released', 'refunded']).describe('Where a live project\'s funding stands (all or nothing).')
+  "state": zod.enum(['open', 'goal_reached', 'charging', 'funded', 'in_escrow', 'disbursed', 'abandoned', 'released', 'refunded']).describe('Where a live project\'s funding stands (all or nothing).')
 }).describe('Where a project\'s funding stands (all or nothing).'),
   "funding_goal_cents": zod.number().nullish().describe('The funding goal in cents of CAD.'),
   "funding_reason": zod.string().nullish().describe('The Content Expert\'s reason, when the funding was not approved.'),
@@ -631,7 +631,7 @@ export const withdrawProjectChangesResponse = zod.object({
   "platform_fee_percent": zod.number().min(withdrawProjectChangesResponseDataFundingPlatformFeePercentMin).describe('The platform\'s fee, in percent of what is charged.'),
   "processor_fee_percent": zod.array(zod.number().min(withdrawProjectChangesResponseDataFundingProcessorFeePercentItemMin)).describe('The processor\'s fee, an estimate in percent (its range).'),
   "raised_cents": zod.number().describe('What the standing pledges add up to, in cents of CAD (nothing is charged before the\ngoal is reached and a Content Expert approves).'),
-  "state": zod.enum(['open', 'goal_reached', 'charging', 'funded', 'disbursed', 'released', 'refunded']).describe('Where a live project\'s funding stands (all or nothing).')
+  "state": zod.enum(['open', 'goal_reached', 'charging', 'funded', 'in_escrow', 'disbursed', 'abandoned', 'released', 'refunded']).describe('Where a live project\'s funding stands (all or nothing).')
 }).describe('Where a project\'s funding stands (all or nothing).'),
   "funding_goal_cents": zod.number().nullish().describe('The funding goal in cents of CAD.'),
   "funding_reason": zod.string().nullish().describe('The Content Expert\'s reason, when the funding was not approved.'),
@@ -705,7 +705,7 @@ export const saveProjectGeneralResponse = zod.object({
   "platform_fee_percent": zod.number().min(saveProjectGeneralResponseDataFundingPlatformFeePercentMin).describe('The platform\'s fee, in percent of what is charged.'),
   "processor_fee_percent": zod.array(zod.number().min(saveProjectGeneralResponseDataFundingProcessorFeePercentItemMin)).describe('The processor\'s fee, an estimate in percent (its range).'),
   "raised_cents": zod.number().describe('What the standing pledges add up to, in cents of CAD (nothing is charged before the\ngoal is reached and a Content Expert approves).'),
-  "state": zod.enum(['open', 'goal_reached', 'charging', 'funded', 'disbursed', 'released', 'refunded']).describe('Where a live project\'s funding stands (all or nothing).')
+  "state": zod.enum(['open', 'goal_reached', 'charging', 'funded', 'in_escrow', 'disbursed', 'abandoned', 'released', 'refunded']).describe('Where a live project\'s funding stands (all or nothing).')
 }).describe('Where a project\'s funding stands (all or nothing).'),
   "funding_goal_cents": zod.number().nullish().describe('The funding goal in cents of CAD.'),
   "funding_reason": zod.string().nullish().describe('The Content Expert\'s reason, when the funding was not approved.'),
@@ -730,6 +730,42 @@ export const saveProjectGeneralResponse = zod.object({
   "total_budget_cents": zod.number().nullish().describe('Cents of CAD.'),
   "video_url": zod.string().nullish()
 }).describe('A project as its owner edits it (every step\'s fields, empty until saved).')
+})
+
+/**
+ * The owner reports milestone `position` of their funded project done, with evidence; a Content Expert then verifies it (its tranche is paid out) or sends it back.
+ * @summary Report a milestone
+ */
+export const reportMilestoneParams = zod.object({
+  "id": zod.number().describe('The project\'s id'),
+  "position": zod.number().describe('The milestone\'s place, 1 for the first')
+})
+
+export const reportMilestoneBodyEvidenceMax = 20000;export const reportMilestoneBodyLinksMax = 10;
+
+export const reportMilestoneBody = zod.object({
+  "evidence": zod.string().min(1).max(reportMilestoneBodyEvidenceMax),
+  "links": zod.array(zod.string()).max(reportMilestoneBodyLinksMax).optional().describe('Web addresses (http or https), at most 10.')
+}).describe('A milestone reported done: what was done, and links to what shows it (publications,\ndata, registry records).')
+
+export const reportMilestoneResponse = zod.object({
+  "data": zod.object({
+  "can_report": zod.boolean().describe('The viewer (its owner) may report it now.'),
+  "decided_at": zod.iso.datetime({}).nullish(),
+  "description": zod.string(),
+  "due_at": zod.iso.datetime({}).describe('When it is due.'),
+  "evidence": zod.string().nullish().describe('The owner\'s report: HTML.'),
+  "links": zod.array(zod.string()),
+  "missed_after": zod.iso.datetime({}).describe('When, unreported, it is missed and the project ends: the deadline plus the grace\nperiod.'),
+  "paid": zod.boolean().describe('Its tranche was paid out to the owner\'s institution.'),
+  "position": zod.number().describe('1 for the first milestone of the budget.'),
+  "reason": zod.string().nullish().describe('Why it was sent back, or why the project ended on it.'),
+  "reported_at": zod.iso.datetime({}).nullish(),
+  "returns": zod.number().describe('How many times a Content Expert sent it back (a second time ends the project).'),
+  "state": zod.enum(['pending', 'reported', 'returned', 'verified', 'missed', 'rejected', 'cancelled']).describe('Where a milestone of a project\'s escrow stands.'),
+  "title": zod.string(),
+  "tranche_cents": zod.number().describe('Its share of the escrow, in cents of CAD: paid out once it is verified.')
+}).describe('One milestone of the escrow.')
 })
 
 /**
@@ -894,7 +930,7 @@ export const saveProjectResearchResponse = zod.object({
   "platform_fee_percent": zod.number().min(saveProjectResearchResponseDataFundingPlatformFeePercentMin).describe('The platform\'s fee, in percent of what is charged.'),
   "processor_fee_percent": zod.array(zod.number().min(saveProjectResearchResponseDataFundingProcessorFeePercentItemMin)).describe('The processor\'s fee, an estimate in percent (its range).'),
   "raised_cents": zod.number().describe('What the standing pledges add up to, in cents of CAD (nothing is charged before the\ngoal is reached and a Content Expert approves).'),
-  "state": zod.enum(['open', 'goal_reached', 'charging', 'funded', 'disbursed', 'released', 'refunded']).describe('Where a live project\'s funding stands (all or nothing).')
+  "state": zod.enum(['open', 'goal_reached', 'charging', 'funded', 'in_escrow', 'disbursed', 'abandoned', 'released', 'refunded']).describe('Where a live project\'s funding stands (all or nothing).')
 }).describe('Where a project\'s funding stands (all or nothing).'),
   "funding_goal_cents": zod.number().nullish().describe('The funding goal in cents of CAD.'),
   "funding_reason": zod.string().nullish().describe('The Content Expert\'s reason, when the funding was not approved.'),
@@ -962,7 +998,7 @@ export const setProjectImageResponse = zod.object({
   "platform_fee_percent": zod.number().min(setProjectImageResponseDataFundingPlatformFeePercentMin).describe('The platform\'s fee, in percent of what is charged.'),
   "processor_fee_percent": zod.array(zod.number().min(setProjectImageResponseDataFundingProcessorFeePercentItemMin)).describe('The processor\'s fee, an estimate in percent (its range).'),
   "raised_cents": zod.number().describe('What the standing pledges add up to, in cents of CAD (nothing is charged before the\ngoal is reached and a Content Expert approves).'),
-  "state": zod.enum(['open', 'goal_reached', 'charging', 'funded', 'disbursed', 'released', 'refunded']).describe('Where a live project\'s funding stands (all or nothing).')
+  "state": zod.enum(['open', 'goal_reached', 'charging', 'funded', 'in_escrow', 'disbursed', 'abandoned', 'released', 'refunded']).describe('Where a live project\'s funding stands (all or nothing).')
 }).describe('Where a project\'s funding stands (all or nothing).'),
   "funding_goal_cents": zod.number().nullish().describe('The funding goal in cents of CAD.'),
   "funding_reason": zod.string().nullish().describe('The Content Expert\'s reason, when the funding was not approved.'),
@@ -1026,7 +1062,7 @@ export const submitProjectResponse = zod.object({
   "platform_fee_percent": zod.number().min(submitProjectResponseDataFundingPlatformFeePercentMin).describe('The platform\'s fee, in percent of what is charged.'),
   "processor_fee_percent": zod.array(zod.number().min(submitProjectResponseDataFundingProcessorFeePercentItemMin)).describe('The processor\'s fee, an estimate in percent (its range).'),
   "raised_cents": zod.number().describe('What the standing pledges add up to, in cents of CAD (nothing is charged before the\ngoal is reached and a Content Expert approves).'),
-  "state": zod.enum(['open', 'goal_reached', 'charging', 'funded', 'disbursed', 'released', 'refunded']).describe('Where a live project\'s funding stands (all or nothing).')
+  "state": zod.enum(['open', 'goal_reached', 'charging', 'funded', 'in_escrow', 'disbursed', 'abandoned', 'released', 'refunded']).describe('Where a live project\'s funding stands (all or nothing).')
 }).describe('Where a project\'s funding stands (all or nothing).'),
   "funding_goal_cents": zod.number().nullish().describe('The funding goal in cents of CAD.'),
   "funding_reason": zod.string().nullish().describe('The Content Expert\'s reason, when the funding was not approved.'),
@@ -1378,7 +1414,7 @@ export const listProjectsResponse = zod.object({
   "platform_fee_percent": zod.number().min(listProjectsResponseDataItemFundingPlatformFeePercentMin).describe('The platform\'s fee, in percent of what is charged.'),
   "processor_fee_percent": zod.array(zod.number().min(listProjectsResponseDataItemFundingProcessorFeePercentItemMin)).describe('The processor\'s fee, an estimate in percent (its range).'),
   "raised_cents": zod.number().describe('What the standing pledges add up to, in cents of CAD (nothing is charged before the\ngoal is reached and a Content Expert approves).'),
-  "state": zod.enum(['open', 'goal_reached', 'charging', 'funded', 'disbursed', 'released', 'refunded']).describe('Where a live project\'s funding stands (all or nothing).')
+  "state": zod.enum(['open', 'goal_reached', 'charging', 'funded', 'in_escrow', 'disbursed', 'abandoned', 'released', 'refunded']).describe('Where a live project\'s funding stands (all or nothing).')
 }).describe('Where a project\'s funding stands (all or nothing).'),
   "funding_goal_cents": zod.number().nullish().describe('Cents of CAD.'),
   "id": zod.number(),
@@ -1432,7 +1468,7 @@ export const getProjectResponse = zod.object({
   "platform_fee_percent": zod.number().min(getProjectResponseDataFundingPlatformFeePercentMin).describe('The platform\'s fee, in percent of what is charged.'),
   "processor_fee_percent": zod.array(zod.number().min(getProjectResponseDataFundingProcessorFeePercentItemMin)).describe('The processor\'s fee, an estimate in percent (its range).'),
   "raised_cents": zod.number().describe('What the standing pledges add up to, in cents of CAD (nothing is charged before the\ngoal is reached and a Content Expert approves).'),
-  "state": zod.enum(['open', 'goal_reached', 'charging', 'funded', 'disbursed', 'released', 'refunded']).describe('Where a live project\'s funding stands (all or nothing).')
+  "state": zod.enum(['open', 'goal_reached', 'charging', 'funded', 'in_escrow', 'disbursed', 'abandoned', 'released', 'refunded']).describe('Where a live project\'s funding stands (all or nothing).')
 }).describe('Where a project\'s funding stands (all or nothing).'),
   "funding_goal_cents": zod.number().nullish().describe('Cents of CAD.'),
   "id": zod.number(),
@@ -1475,6 +1511,28 @@ export const getProjectResponse = zod.object({
 }).describe('One line of the budget.')),
   "campaign_days": zod.number().nullish(),
   "conflicts": zod.string(),
+  "escrow": zod.union([zod.object({
+  "held_cents": zod.number().describe('Still held, in cents: the tranches not yet paid out (none once the project ended).'),
+  "milestones": zod.array(zod.object({
+  "can_report": zod.boolean().describe('The viewer (its owner) may report it now.'),
+  "decided_at": zod.iso.datetime({}).nullish(),
+  "description": zod.string(),
+  "due_at": zod.iso.datetime({}).describe('When it is due.'),
+  "evidence": zod.string().nullish().describe('The owner\'s report: HTML.'),
+  "links": zod.array(zod.string()),
+  "missed_after": zod.iso.datetime({}).describe('When, unreported, it is missed and the project ends: the deadline plus the grace\nperiod.'),
+  "paid": zod.boolean().describe('Its tranche was paid out to the owner\'s institution.'),
+  "position": zod.number().describe('1 for the first milestone of the budget.'),
+  "reason": zod.string().nullish().describe('Why it was sent back, or why the project ended on it.'),
+  "reported_at": zod.iso.datetime({}).nullish(),
+  "returns": zod.number().describe('How many times a Content Expert sent it back (a second time ends the project).'),
+  "state": zod.enum(['pending', 'reported', 'returned', 'verified', 'missed', 'rejected', 'cancelled']).describe('Where a milestone of a project\'s escrow stands.'),
+  "title": zod.string(),
+  "tranche_cents": zod.number().describe('Its share of the escrow, in cents of CAD: paid out once it is verified.')
+}).describe('One milestone of the escrow.')),
+  "paid_out_cents": zod.number(),
+  "returned_cents": zod.number().describe('What went back to the donors when the project ended.')
+}).describe('A funded project\'s escrow.'),zod.null()]).optional(),
   "ethics_status": zod.union([zod.enum(['approved', 'pending', 'not_required']).describe('Research ethics (REB) approval of the project\'s study.'),zod.null()]).optional(),
   "favorites": zod.object({
   "count": zod.number().min(getProjectResponseDataFavoritesCountMin),

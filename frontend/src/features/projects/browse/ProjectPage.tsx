@@ -23,6 +23,7 @@ import { TopicChips } from '../TopicChips';
 import { FavoriteButton } from './FavoriteButton';
 import { PrizePanel } from './PrizePanel';
 import { ProtocolSummary } from '../protocol/ProtocolSummary';
+import { EscrowSection } from '../escrow/EscrowSection';
 import { ProjectUpdatesSection } from './ProjectUpdatesSection';
 import { TeamAndNeeds } from './TeamAndNeeds';
 
@@ -113,6 +114,7 @@ export function ProjectPage({ Discussion }: { Discussion: DiscussionSlot }) {
         </Alert>
       )}
       <FundingPanel project={project} left={left} />
+      {project.escrow && <EscrowSection escrow={project.escrow} projectId={project.id} />}
       <section aria-labelledby="lay-summary">
         <Typography variant="h5" component="h2" id="lay-summary">
           In plain words

@@ -22,7 +22,9 @@ const STATE_NOTES: Partial<Record<FundingState, { text: string; severity: AlertC
   goal_reached: { text: 'The goal is reached: pledges are locked while a Content Expert reviews the project for funding.', severity: 'success' },
   charging: { text: 'A Content Expert approved the funding: the pledges are being charged.', severity: 'success' },
   funded: { text: 'Funded: every pledge is charged and the funds are on their way to the research team.', severity: 'success' },
+  in_escrow: { text: 'Funded: the funds are held in escrow and paid out milestone by milestone, as a Content Expert verifies each.', severity: 'success' },
   disbursed: { text: 'Funded: the funds were paid out to the research team’s institution.', severity: 'success' },
+  abandoned: { text: 'The project ended on a milestone: what was left in escrow went back to its donors, in proportion to their pledges.', severity: 'warning' },
   released: { text: 'Every pledge was released: no one was charged.', severity: 'info' },
   refunded: { text: 'The owner refunded every pledge: the funding contract is void.', severity: 'info' },
 };

@@ -15,7 +15,9 @@ const FUNDING_STATE: Partial<Record<FundingState, string>> = {
   goal_reached: 'Goal reached: pledges are locked while a Content Expert reviews the funding',
   charging: 'Approved: the pledges are being charged',
   funded: 'Funded: the payout to your institution is on its way',
+  in_escrow: 'Funded: held in escrow, paid out milestone by milestone — report each on the project page',
   disbursed: 'Funded and paid out to your institution',
+  abandoned: 'Ended on a milestone: what was left in escrow went back to the donors',
   released: 'Every pledge was released: no one was charged',
   refunded: 'Refunded: every pledge was returned and the contract is void',
 };

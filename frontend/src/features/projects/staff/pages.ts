@@ -7,4 +7,5 @@ export const projectsStaffPages = [
   staffScreen('project-updates', () => import('./ProjectUpdatesPage'), (m) => m.ProjectUpdatesPage),
   staffScreen('funding', () => import('./FundingQueuePage'), (m) => m.FundingQueuePage),
   staffScreen('funding/:id', () => import('./FundingFilePage'), (m) => m.FundingFilePage),
+  staffScreen('milestones', () => import('./MilestonesQueuePage'), (m) => m.MilestonesQueuePage),
 ];
