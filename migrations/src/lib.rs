@@ -83,6 +83,7 @@ mod m20261207_000075_direct_messages;
 mod m20261207_000076_meetings;
 mod m20261207_000077_project_protocols;
 mod m20261207_000078_project_milestones;
+mod m20261207_000079_project_results;
 
 pub struct Migrator;
 
@@ -203,5 +204,6 @@ fn every_migration() -> Vec<Box<dyn MigrationTrait>> {
         Box::new(m20261207_000076_meetings::Migration),
         Box::new(m20261207_000077_project_protocols::Migration),
         Box::new(m20261207_000078_project_milestones::Migration),
+        Box::new(m20261207_000079_project_results::Migration),
     ]
 }

@@ -272,6 +272,19 @@ pub enum Fact {
         /// The funds wait in escrow, paid out milestone by milestone.
         in_escrow: bool,
     },
+    /// A project's results were posted: its backers and followers hear of it.
+    ResultsPosted {
+        project: Project,
+        owner_id: i64,
+        audience: Vec<i64>,
+    },
+    /// A project's results are due soon, or overdue: its owner hears of it.
+    ResultsDue {
+        project: Project,
+        owner_id: i64,
+        due_at: chrono::DateTime<chrono::Utc>,
+        overdue: bool,
+    },
     /// A milestone of a project's escrow moved: the owner and its backers hear of it.
     MilestoneMoved {
         project: Project,

@@ -135,6 +135,10 @@ pub struct Config {
     /// `COHORT_MILESTONE_GRACE_DAYS`: how long after its deadline a milestone may still be
     /// reported before the project ends and the rest of its escrow is refunded (default 30).
     pub milestone_grace_days: u32,
+    /// `COHORT_RESULTS_DUE_MONTHS`: how many months after a project is paid out in full (its
+    /// last milestone verified) its results are due (default 12, as the US rule for trial
+    /// results).
+    pub results_due_months: u32,
     /// `COHORT_MIGRATE`: what starting does with a database behind this version.
     pub migrate: MigrateOnStart,
 }
@@ -617,6 +621,13 @@ impl Config {
             0,
             365,
         )?;
+        let results_due_months = parse_number(
+            "COHORT_RESULTS_DUE_MONTHS",
+            get("COHORT_RESULTS_DUE_MONTHS"),
+            12,
+            1,
+            120,
+        )?;
         let charge_grace_days = parse_number(
             "COHORT_CHARGE_GRACE_DAYS",
             get("COHORT_CHARGE_GRACE_DAYS"),
@@ -724,6 +735,7 @@ impl Config {
             protocol_required,
             milestone_interval_days,
             milestone_grace_days,
+            results_due_months,
             test_processor_latency_ms,
             migrate: match get("COHORT_MIGRATE")
                 .map(|v| v.trim().to_ascii_lowercase())

@@ -212,3 +212,24 @@ pub struct MilestoneMoved {
 }
 
 impl Event for MilestoneMoved {}
+
+/// A project's owner posted its results: its backers and followers hear of it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ResultsPosted {
+    pub project: ProjectRef,
+    /// Its charged backers and its favouriters.
+    pub audience: Vec<i64>,
+}
+
+impl Event for ResultsPosted {}
+
+/// A project's results are due within a month (`overdue` false), or their date passed: its
+/// owner hears of it, once each.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ResultsDue {
+    pub project: ProjectRef,
+    pub due_at: chrono::DateTime<chrono::Utc>,
+    pub overdue: bool,
+}
+
+impl Event for ResultsDue {}

@@ -37,6 +37,8 @@ pub const TABLES: &[T] = &[
             member_column: "owner_id",
         })
         .kept("A milestone's report and decision are the record of what a project's donors paid for: they stay with the project."),
+    T::member("project_results", &["posted_by"])
+        .kept("Posted results are the public record of what a funded project found: they stay as posted; the poster shows as a former member."),
     T::member("project_team_members", &["user_id"]),
     T::member("project_favorites", &["user_id"]),
     T::member("project_commenters", &["user_id"]),

@@ -111,6 +111,11 @@ pub fn may_report_milestone(funding: FundingState, state: MilestoneState) -> boo
     funding == FundingState::InEscrow && MilestoneState::OPEN.contains(&state)
 }
 
+/// The owner posts results once the project is paid out in full.
+pub fn may_post_results(funding: FundingState) -> bool {
+    funding == FundingState::Disbursed
+}
+
 /// A Content Expert verifies or sends back a reported milestone while the funds are in
 /// escrow.
 pub fn awaits_verification(funding: FundingState, state: MilestoneState) -> bool {

@@ -331,6 +331,29 @@ async fn project_funded(
     }])
 }
 
+async fn results_posted(
+    _ctx: AppContext,
+    e: Arc<projects::events::ResultsPosted>,
+) -> AppResult<Vec<Fact>> {
+    Ok(vec![Fact::ResultsPosted {
+        owner_id: e.project.owner_id,
+        project: project_place(e.project.clone()),
+        audience: e.audience.clone(),
+    }])
+}
+
+async fn results_due(
+    _ctx: AppContext,
+    e: Arc<projects::events::ResultsDue>,
+) -> AppResult<Vec<Fact>> {
+    Ok(vec![Fact::ResultsDue {
+        owner_id: e.project.owner_id,
+        project: project_place(e.project.clone()),
+        due_at: e.due_at,
+        overdue: e.overdue,
+    }])
+}
+
 async fn milestone_moved(
     _ctx: AppContext,
     e: Arc<projects::events::MilestoneMoved>,
@@ -495,6 +518,8 @@ pub fn wire(ctx: &AppContext, hub: &Hub) {
     on(ctx, hub, project_refunded);
     on(ctx, hub, protocol_registered);
     on(ctx, hub, milestone_moved);
+    on(ctx, hub, results_posted);
+    on(ctx, hub, results_due);
     on(ctx, hub, project_reached_milestone);
     on(ctx, hub, content_moderated);
 }

@@ -302,6 +302,24 @@ async fn the_stripe_adapter_saves_charges_refunds_and_verifies_webhooks_against_
         "the reconciliation sees the refund"
     );
     assert_eq!(record("pi_none".into()).await, None);
+    // An abandoned escrow refunds each donor a share of their charge (issue 50): part of it.
+    let outcome = provider
+        .charge(&charge(&customer, &method, "pledge-3"))
+        .await
+        .unwrap();
+    let ChargeOutcome::Succeeded { charge_id: shared } = outcome else {
+        panic!("{outcome:?}")
+    };
+    let part = provider
+        .refund(&shared, Some(1_001), "pledge-3-escrow-refund")
+        .await
+        .unwrap();
+    assert_eq!(part.amount_cents, 1_001);
+    assert_eq!(
+        record(shared).await.map(|r| r.refunded_cents),
+        Some(1_001),
+        "the rest of the charge is kept"
+    );
     // Reconciliation lists the processor's charges: this one, with its key and its refund.
     let listed = provider.list_charges().await.unwrap();
     let ours = listed.iter().find(|c| c.id == charge_id).expect("listed");

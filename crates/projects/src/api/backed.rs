@@ -8,6 +8,7 @@ use utoipa::ToSchema;
 use crate::entity::project;
 use crate::read::views::ProjectCard;
 use crate::service::backing::{self, Seen};
+use crate::service::results;
 
 /// Projects I back
 ///
@@ -54,6 +55,9 @@ pub struct ProfileProjects {
     pub created: Vec<ProjectLink>,
     /// The public projects they back, the latest pledge first.
     pub backed: Vec<ProjectLink>,
+    /// Of the projects they created, those whose results are overdue (paid out, and the date
+    /// for their results passed with nothing posted).
+    pub results_overdue: Vec<ProjectLink>,
 }
 
 /// A member's projects
@@ -71,7 +75,9 @@ pub async fn on_profile(
     path: web::Path<i64>,
 ) -> AppResult<web::Json<Data<ProfileProjects>>> {
     let (created, backed) = backing::on_profile(&ctx, path.into_inner()).await?;
+    let overdue = results::overdue_among(&ctx.db, &created, kernel::clock::now()).await?;
     Ok(Data::new(ProfileProjects {
+        results_overdue: overdue.into_iter().map(Into::into).collect(),
         created: created.into_iter().map(Into::into).collect(),
         backed: backed.into_iter().map(Into::into).collect(),
     }))

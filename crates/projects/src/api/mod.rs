@@ -10,6 +10,7 @@ pub mod milestones;
 pub mod my_projects;
 pub mod pledges;
 pub mod protocols;
+pub mod results;
 pub mod staff_projects;
 pub mod team;
 pub mod updates;
@@ -41,6 +42,7 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(protocols::upload)
         .service(protocols::remove)
         .service(milestones::report)
+        .service(results::post_results)
         .service(my_projects::submit)
         .service(my_projects::withdraw_changes)
         .service(favorites::list)
@@ -62,6 +64,8 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(pledges::make)
         .service(backed::on_profile)
         .service(browse::list)
+        // Before `/projects/{slug}`, which would take `results-due` for a slug.
+        .service(results::due)
         .service(browse::detail)
         .service(protocols::public)
         .service(protocols::compare)
@@ -116,5 +120,10 @@ mod tests {
             max_items::<super::milestones::MilestoneReport>("links"),
             limit(crate::service::escrow::decide::MAX_LINKS)
         );
+        use crate::service::results::{MAX_DEVIATIONS, MAX_LINKS as MAX_RESULT_LINKS};
+        use super::results::ResultsForm;
+        assert_eq!(max_items::<ResultsForm>("publications"), limit(MAX_RESULT_LINKS));
+        assert_eq!(max_items::<ResultsForm>("data"), limit(MAX_RESULT_LINKS));
+        assert_eq!(max_items::<ResultsForm>("deviations"), limit(MAX_DEVIATIONS));
     }
 }

@@ -10,6 +10,7 @@ pub mod posting;
 pub mod project;
 pub mod protocol;
 pub mod protocol_file;
+pub mod results;
 pub mod review;
 pub mod tag_link;
 pub mod team_member;

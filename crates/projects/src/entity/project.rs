@@ -63,6 +63,11 @@ pub struct Model {
     pub funding_decided_at: Option<DateTimeUtc>,
     pub funding_decided_by: Option<i64>,
     pub funding_reason: Option<String>,
+    /// When its results are due: set once it is paid out in full.
+    pub results_due_at: Option<DateTimeUtc>,
+    /// 0 until its owner is reminded the results are due, 1 once reminded, 2 once told they
+    /// are overdue.
+    pub results_reminders: i32,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -6,6 +6,7 @@ mod batch;
 pub mod escrow;
 mod page;
 pub mod protocols;
+pub mod results;
 pub mod views;
 
 pub use batch::{Version, cards, draft, drafts};

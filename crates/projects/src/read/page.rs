@@ -4,7 +4,9 @@
 use kernel::{AppContext, AppResult, CurrentUser};
 
 use super::views::{PageParts, ProjectPage};
-use crate::service::{browse, dynamic_review, escrow, favorites, prize, protocols, tags, team};
+use crate::service::{
+    browse, dynamic_review, escrow, favorites, prize, protocols, results, tags, team,
+};
 
 /// The page of the project at `slug` as `viewer` sees it: public once live; its owner sees
 /// it before.
@@ -17,7 +19,7 @@ pub async fn page(
     let viewer = viewer.map(|v| v.id);
     let (id, owners, ids) = (project.id, [project.owner_id], [project.id]);
     // The page's parts are independent reads: asked at once, the page waits for the slowest.
-    let (mut owner, mut tags, team, hearts, tally, commenters, (protocol, milestones)) = futures_util::try_join!(
+    let (mut owner, mut tags, team, hearts, tally, commenters, (protocol, milestones, posted)) = futures_util::try_join!(
         ctx.users.summaries(&owners),
         tags::of(ctx, &ids),
         team::of(&ctx.db, id),
@@ -27,7 +29,8 @@ pub async fn page(
         async {
             futures_util::try_join!(
                 protocols::latest(&ctx.db, id),
-                escrow::of_project(&ctx.db, id)
+                escrow::of_project(&ctx.db, id),
+                results::of(&ctx.db, id)
             )
         },
     )?;
@@ -51,6 +54,7 @@ pub async fn page(
             project.funding_state,
             viewer == Some(project.owner_id),
         ),
+        results: posted.map(Into::into),
     };
     Ok(ProjectPage::of(
         project,

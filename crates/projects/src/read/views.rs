@@ -332,6 +332,8 @@ pub struct ProjectAbilities {
     pub can_rate: bool,
     /// The owner may post updates (public projects): `/project-updates/{id}`.
     pub can_post_update: bool,
+    /// The owner may post the results (paid out in full, none posted yet).
+    pub can_post_results: bool,
 }
 
 /// A project's hearts and the viewer's own.
@@ -359,6 +361,10 @@ pub struct ProjectPage {
     pub protocol: Option<ProtocolStamp>,
     /// Once funded, when its budget lists milestones: the escrow they are paid out of.
     pub escrow: Option<super::escrow::Escrow>,
+    /// When its results are due: once it is paid out in full.
+    pub results_due_at: Option<DateTime<Utc>>,
+    /// Its results, once posted.
+    pub results: Option<super::results::ProjectResults>,
     /// HTML.
     pub problem: String,
     /// HTML.
@@ -428,6 +434,7 @@ pub struct PageParts {
     /// The campaign may take pledges as far as the protocol goes (registered, or not asked).
     pub protocol_ready: bool,
     pub escrow: Option<super::escrow::Escrow>,
+    pub results: Option<super::results::ProjectResults>,
 }
 
 /// The latest registration of a project's protocol, as its page names it.
@@ -466,6 +473,7 @@ impl ProjectPage {
             protocol,
             protocol_ready,
             escrow,
+            results,
         } = parts;
         let is_owner = viewer == Some(p.owner_id);
         Self {
@@ -492,6 +500,9 @@ impl ProjectPage {
                 can_favorite: viewer.is_some() && policy::is_public(p.status),
                 can_rate: viewer.is_some() && policy::may_rate(p.status, is_owner),
                 can_post_update: policy::may_post_update(p.status, is_owner),
+                can_post_results: is_owner
+                    && results.is_none()
+                    && policy::may_post_results(p.funding_state),
             },
             team: team
                 .team
@@ -508,6 +519,8 @@ impl ProjectPage {
             prize,
             protocol,
             escrow,
+            results_due_at: p.results_due_at,
+            results,
             problem: p.problem.clone(),
             aims: p.aims.clone(),
             methods: p.methods.clone(),

@@ -539,6 +539,7 @@ async fn pay_out(ctx: &AppContext, found: &project::Model) -> AppResult<()> {
         return Ok(());
     }
     entry.write(&tx).await?;
+    super::results::make_due(ctx, &tx, id, kernel::clock::now()).await?;
     tx.commit().await?;
     let backers = refunds::charged_backers(&ctx.db, id).await?;
     ctx.events

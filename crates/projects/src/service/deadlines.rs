@@ -91,5 +91,10 @@ pub async fn run(ctx: AppContext) {
             tracing::error!(error = %err, "resuming charges and refunds failed");
         }
         kernel::metrics::record_job("money_in_motion", resumed.is_ok());
+        let reminded = super::results::remind(&ctx, now).await;
+        if let Err(err) = &reminded {
+            tracing::error!(error = %err, "reminding owners of results due failed");
+        }
+        kernel::metrics::record_job("results_due", reminded.is_ok());
     }
 }

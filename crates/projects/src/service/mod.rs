@@ -26,6 +26,7 @@ pub mod receipts;
 pub mod reconciliation;
 pub mod references;
 pub mod refunds;
+pub mod results;
 pub mod reportable;
 pub mod review;
 pub mod search;

@@ -1,7 +1,8 @@
 //! The money torture test (issue 42). For a bounded time a seeded random schedule of donors,
 //! owners, staff and the charging sweep fires pledges, changes, cancels, new cards, payments
-//! confirmed with the donor's bank, final approvals and refusals, staff closes and refunds at
-//! once, through the HTTP API, with the test processor answering slowly, declining some cards
+//! confirmed with the donor's bank, final approvals and refusals, staff closes and refunds,
+//! milestone reports, verifications and returns of the campaigns whose funds go into escrow
+//! (issue 50) at once, through the HTTP API, with the test processor answering slowly, declining some cards
 //! and holding others for their bank's authentication; now and then a charging run is killed
 //! part-way (its task dropped at whatever it was awaiting, as a `kill -9` leaves it: charges
 //! made at the processor and never recorded, transactions never committed). Then every campaign is let run
@@ -9,7 +10,8 @@
 //! processor's movements are all in the ledger and the other way round, every project's
 //! totals equal its ledger and its standing pledges, nothing was paid out or kept beyond
 //! what was collected), no pledge was charged twice, no donor keeps a charge for a pledge
-//! that is not charged, and a project whose funding was let go holds no money.
+//! that is not charged, a project whose funding was let go holds no money, and one paid out
+//! or abandoned milestone by milestone holds nothing in escrow.
 //!
 //! A run prints its seed; `MONEY_TORTURE_SEED=<seed>` replays its schedule (the interleaving
 //! of requests sent at once still varies) and `MONEY_TORTURE_SECONDS` sets how long it runs.
@@ -24,7 +26,7 @@ use projects::service::{charging, deadlines, ledger, reconciliation};
 use sea_orm::ConnectionTrait;
 use serde_json::{Value, json};
 use testkit::projects::{
-    STAFF_PASSWORD, confirm_card, content_expert, live, make_eligible, payout_ready,
+    STAFF_PASSWORD, confirm_card, content_expert, live_with, make_eligible, payout_ready,
 };
 use testkit::{TestApp, spawn_app_with};
 
@@ -39,6 +41,8 @@ const DECLINED: &str = "4000000000000002";
 /// A card whose bank wants each charge authenticated.
 const ASKS: &str = "4000002500003155";
 const EXPERT: &str = "expert@example.org";
+/// The campaigns whose budget lists two milestones: their funds go into escrow.
+const ESCROWED: std::ops::Range<usize> = 2..4;
 
 /// xorshift64*: a small generator whose sequence a seed fixes.
 struct Schedule(u64);
@@ -94,6 +98,21 @@ enum Op {
     Refund {
         campaign: usize,
     },
+    /// The owner of an escrow campaign reports a milestone done.
+    Report {
+        campaign: usize,
+        milestone: usize,
+    },
+    /// The Content Expert verifies a reported milestone (its tranche is paid out).
+    Verify {
+        campaign: usize,
+        milestone: usize,
+    },
+    /// The Content Expert sends a reported milestone back (a second time ends the project).
+    SendBack {
+        campaign: usize,
+        milestone: usize,
+    },
     Sweep,
     /// A charging run killed after `after_ms`.
     CutSweep {
@@ -135,6 +154,14 @@ impl Op {
             75..85 => Op::CutSweep {
                 after_ms: s.below(15) as u64,
             },
+            85..95 => {
+                let (campaign, milestone) = (ESCROWED.start + s.below(ESCROWED.len()), 1 + s.below(2));
+                match s.below(5) {
+                    0 | 1 => Op::Report { campaign, milestone },
+                    2 | 3 => Op::Verify { campaign, milestone },
+                    _ => Op::SendBack { campaign, milestone },
+                }
+            }
             _ => Op::Sweep,
         }
     }
@@ -261,6 +288,31 @@ impl World {
                         .await,
                 )
             }
+            Op::Report {
+                campaign,
+                milestone,
+            } => {
+                let (owner, _, id) = &self.campaigns[campaign];
+                let path = format!("/api/me/projects/{id}/milestones/{milestone}/report");
+                let body = json!({"evidence": "<p>Done.</p>", "links": ["https://osf.io/abc12/"]});
+                Some(app.post_json_as(owner, &path, &body).await)
+            }
+            Op::Verify {
+                campaign,
+                milestone,
+            }
+            | Op::SendBack {
+                campaign,
+                milestone,
+            } => {
+                let id = self.campaigns[campaign].2;
+                let (verdict, body) = match op {
+                    Op::Verify { .. } => ("verify", json!({})),
+                    _ => ("return", json!({"reason": "The evidence is not shared."})),
+                };
+                let path = format!("/api/staff/projects/{id}/milestones/{milestone}/{verdict}");
+                Some(app.post_json_as(&self.expert, &path, &body).await)
+            }
             Op::Sweep => {
                 charging::resume(&app.ctx, kernel::clock::now())
                     .await
@@ -293,7 +345,15 @@ async fn world() -> World {
             .signed_in_user(&format!("owner{n}@example.org"), PASSWORD)
             .await;
         make_eligible(&app, &owner, PASSWORD, &admin).await;
-        let slug = live(&app, &owner, &admin, &format!("Campaign {n}")).await;
+        let milestones = if ESCROWED.contains(&n) {
+            json!([
+                {"title": "Recruitment", "amount_cents": 100_003, "description": "Nurses."},
+                {"title": "Analysis", "amount_cents": 99_997, "description": "Statistics."}
+            ])
+        } else {
+            json!([])
+        };
+        let slug = live_with(&app, &owner, &admin, &format!("Campaign {n}"), milestones).await;
         payout_ready(&app, &owner).await;
         let (_, page) = app.get_json(&format!("/api/projects/{slug}")).await;
         let id = page["data"]["id"].as_i64().unwrap();
@@ -338,6 +398,27 @@ async fn run_out(world: &World) {
     for _ in 0..4 {
         charging::resume(&world.app.ctx, now).await.unwrap();
     }
+    // The escrows end: the first escrow campaign's owner reports what is left and the Content
+    // Expert verifies it (paid out in full, unless the schedule sent a milestone back twice);
+    // the second's owner never reports again, and its deadlines pass.
+    let owner = world
+        .app
+        .sign_in(&format!("owner{}@example.org", ESCROWED.start), PASSWORD)
+        .await;
+    let id = world.campaigns[ESCROWED.start].2;
+    for milestone in 1..=2 {
+        let path = format!("/api/me/projects/{id}/milestones/{milestone}/report");
+        let body = json!({"evidence": "<p>Done at last.</p>"});
+        world.app.post_json_as(&owner, &path, &body).await;
+        let path = format!("/api/staff/projects/{id}/milestones/{milestone}/verify");
+        world.app.post_json_as(&expert, &path, &json!({})).await;
+    }
+    kernel::clock::advance(chrono::Duration::days(800));
+    for _ in 0..2 {
+        charging::resume(&world.app.ctx, kernel::clock::now())
+            .await
+            .unwrap();
+    }
 }
 
 /// The books hold, whatever happened.
@@ -347,14 +428,21 @@ async fn the_books_hold(world: &World) {
     assert_eq!(report.discrepancies, [], "reconciliation");
     let processor = payments::test_processor::TestProcessor::of(ctx).unwrap();
     let mut kept_by_pledge: HashMap<i64, usize> = HashMap::new();
+    let mut in_full: HashMap<i64, usize> = HashMap::new();
     for charge in processor.list_charges().await.unwrap() {
         let kept = charge.succeeded && charge.refunded_cents < charge.amount_cents;
+        // An abandoned escrow refunds each charge in part: the pledge is refunded, the
+        // charge not kept in full.
+        let whole = charge.succeeded && charge.refunded_cents == 0;
         let pledge = charge
             .key
             .as_deref()
             .and_then(|k| k.strip_prefix("pledge-")?.split('-').next()?.parse().ok());
         if let (true, Some(pledge)) = (kept, pledge) {
             *kept_by_pledge.entry(pledge).or_default() += 1;
+        }
+        if let (true, Some(pledge)) = (whole, pledge) {
+            *in_full.entry(pledge).or_default() += 1;
         }
     }
     // Read from the table: the donors' sessions ended with the weeks the campaigns ran out.
@@ -373,10 +461,11 @@ async fn the_books_hold(world: &World) {
         *by_status.entry(status.clone()).or_default() += 1;
         let kept = kept_by_pledge.get(&id).copied().unwrap_or_default();
         assert!(kept <= 1, "pledge {id} charged {kept} times");
+        let whole = in_full.get(&id).copied().unwrap_or_default();
         assert_eq!(
-            kept == 1,
+            whole == 1,
             status == "charged",
-            "pledge {id} is {status} with {kept} charge(s) kept"
+            "pledge {id} is {status} with {whole} charge(s) kept in full"
         );
     }
     eprintln!("money torture: pledges {by_status:?}");
@@ -391,11 +480,11 @@ async fn the_books_hold(world: &World) {
         assert!(
             !matches!(
                 state.as_str(),
-                "open" | "goal_reached" | "charging" | "funded"
+                "open" | "goal_reached" | "charging" | "funded" | "in_escrow"
             ),
             "campaign {id} never settled: {state}"
         );
-        if state != "disbursed" {
+        if !matches!(state.as_str(), "disbursed" | "abandoned") {
             assert_eq!(
                 (
                     totals.collected_cents,
@@ -409,7 +498,7 @@ async fn the_books_hold(world: &World) {
             assert_eq!(
                 totals.collected_cents - totals.fees_cents - totals.paid_out_cents,
                 0,
-                "campaign {id} paid out all it collected less the fee"
+                "campaign {id} ({state}) paid out, or gave back, all it collected less the fee"
             );
         }
     }

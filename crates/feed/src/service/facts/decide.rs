@@ -149,6 +149,17 @@ pub fn of(fact: Fact, names: &Names) -> Effects {
             [collected_cents, paid_out_cents],
             in_escrow,
         ),
+        Fact::ResultsPosted {
+            project,
+            owner_id,
+            audience,
+        } => funding::results_posted(&project, owner_id, &audience),
+        Fact::ResultsDue {
+            project,
+            owner_id,
+            due_at,
+            overdue,
+        } => funding::results_due(&project, owner_id, due_at, overdue),
         Fact::MilestoneMoved {
             project,
             owner_id,

@@ -176,6 +176,58 @@ pub fn funded(
     Effects::notices(notices)
 }
 
+/// A project's backers and followers hear its results are posted (never its owner).
+pub fn results_posted(project: &Project, owner_id: i64, audience: &[i64]) -> Effects {
+    let route = format!("{}#results", project_route(project));
+    Effects::notices(
+        audience
+            .iter()
+            .copied()
+            .filter(|member| *member != owner_id)
+            .map(|member| {
+                about_project(
+                    member,
+                    NotificationKind::ProjectUpdate,
+                    project,
+                    "Results posted",
+                    format!("{} posted its results.", project.title),
+                    route.clone(),
+                )
+            }),
+    )
+}
+
+/// A project's owner hears its results are due by a date, then that they are overdue.
+pub fn results_due(project: &Project, owner_id: i64, due_at: DateTime<Utc>, overdue: bool) -> Effects {
+    let route = format!("{}#results", project_route(project));
+    let date = due_at.format("%b %d, %Y");
+    let (title, message) = if overdue {
+        (
+            "Results overdue",
+            format!(
+                "The results of {} were due on {date}: post them now. Until you do, your profile and the results tracker show them as overdue.",
+                project.title
+            ),
+        )
+    } else {
+        (
+            "Results due",
+            format!(
+                "The results of {} are due by {date}: post them from the project's page.",
+                project.title
+            ),
+        )
+    };
+    Effects::notices([about_project(
+        owner_id,
+        NotificationKind::ProjectFunding,
+        project,
+        title,
+        message,
+        route,
+    )])
+}
+
 /// A milestone of a project's escrow, and where it went.
 pub struct Milestone {
     pub position: i32,

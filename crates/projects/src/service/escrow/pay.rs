@@ -14,7 +14,7 @@ use crate::entity::{milestone, project};
 use crate::enums::{FundingState, LedgerKind, MilestoneState};
 use crate::events::MilestoneMoved;
 use crate::service::ledger::{CURRENCY, Entry};
-use crate::service::{browse, payout_accounts, pledging, refunds};
+use crate::service::{browse, payout_accounts, pledging, refunds, results};
 
 /// What a tranche of nothing is paid with: no transfer is made.
 const NOTHING_MOVED: &str = "none";
@@ -80,6 +80,7 @@ pub async fn tranche(ctx: &AppContext, verified: &milestone::Model) -> AppResult
         .count(&tx)
         .await?;
     if unpaid == 0 {
+        results::make_due(ctx, &tx, id, kernel::clock::now()).await?;
         project::Entity::update_many()
             .col_expr(
                 project::Column::FundingState,
