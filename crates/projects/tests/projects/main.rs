@@ -17,6 +17,7 @@ mod lifecycle;
 mod pledging;
 mod protocols;
 mod reconciliation;
+mod results;
 mod seed;
 mod team;
 mod torture;
