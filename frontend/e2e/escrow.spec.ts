@@ -75,7 +75,7 @@ async function decide(page: Page, title: string, n: number, verdict: 'verify' | 
   }
 }
 
-test('a funded project is paid out of escrow milestone by milestone, one sent back once on the way @phone', async ({ page }, info) => {
+test('a funded project is paid out of escrow milestone by milestone, one sent back once on the way, then posts its results @phone', async ({ page }, info) => {
   test.setTimeout(180_000);
   const { slug, title, owner, donors } = await inEscrow(page, 'escrow.paid', `Sleep after surgery ${info.project.name}`);
 
@@ -139,6 +139,49 @@ test('a funded project is paid out of escrow milestone by milestone, one sent ba
   await page.screenshot({ path: shot('escrow-paid-out', info.project.name), fullPage: true });
   const notes = (await (await page.request.get('/api/me/notifications', { headers: auth(donors[0].token) })).json()).data as { title: string }[];
   expect(notes.map((n) => n.title)).toEqual(expect.arrayContaining(['Milestone reported', 'Milestone sent back', 'Milestone verified']));
+  await expect(page.getByRole('region', { name: 'Results' }).getByText(/^The results are due by /)).toBeVisible();
+  await signOut(page);
+
+  // Paid out in full, the project owes its results: the public tracker lists it until the
+  // owner posts them, with every deviation from the protocol named.
+  await page.goto('/results');
+  await expect(page.getByRole('heading', { level: 1, name: 'Results tracker' })).toBeVisible();
+  await expect(page.getByRole('link', { name: new RegExp(title) }).getByText(/^Due by /)).toBeVisible();
+  await page.screenshot({ path: shot('results-tracker', info.project.name), fullPage: true });
+  await signInAs(page, owner.email, PASSWORD);
+  await page.goto(`/project/${slug}`);
+  const results = page.getByRole('region', { name: 'Results' });
+  await results.getByRole('button', { name: 'Post the results' }).click();
+  const form = page.getByRole('dialog', { name: 'Post the results' });
+  for (const [label, text] of [
+    ['Lay summary', 'Patients slept an hour longer at home.'],
+    ['Outcomes', 'Primary outcome: total sleep time rose by 62 minutes.'],
+  ] as const) {
+    const editor = form.getByRole('textbox', { name: new RegExp(`^${label}`) });
+    await editor.click();
+    await editor.pressSequentially(text);
+  }
+  await form.getByRole('textbox', { name: 'Publications' }).fill('doi:10.1056/NEJMoa2007764\nthe trial page');
+  await form.getByRole('textbox', { name: 'Data' }).fill('https://osf.io/abc12/');
+  await form.getByRole('button', { name: 'Add a deviation' }).click();
+  await form.getByRole('textbox', { name: /^Deviation 1/ }).fill('Sample size');
+  await form.getByRole('textbox', { name: /^Why/ }).fill('Recruitment stopped at 110 of 120.');
+  await form.getByRole('button', { name: 'Post the results' }).click();
+  await page.getByRole('dialog', { name: 'Post the results?' }).getByRole('button', { name: 'Post the results' }).click();
+  await expect(form.getByText(/^Line 2: Enter a DOI, a PubMed id/)).toBeVisible();
+  await page.screenshot({ path: shot('results-form', info.project.name), fullPage: true });
+  await form.getByRole('textbox', { name: 'Publications' }).fill('doi:10.1056/NEJMoa2007764');
+  await form.getByRole('button', { name: 'Post the results' }).click();
+  await page.getByRole('dialog', { name: 'Post the results?' }).getByRole('button', { name: 'Post the results' }).click();
+  await expect(page.getByText('The results are posted: the backers and followers are told.')).toBeVisible();
+  await expect(results.getByText('Patients slept an hour longer at home.')).toBeVisible();
+  await expect(results.getByRole('listitem').filter({ hasText: '10.1056/NEJMoa2007764' }).getByText('DOI')).toBeVisible();
+  await expect(results.getByText('Recruitment stopped at 110 of 120.')).toBeVisible();
+  await page.screenshot({ path: shot('results-posted', info.project.name), fullPage: true });
+  await page.goto('/results');
+  await expect(page.getByRole('link', { name: new RegExp(title) })).toHaveCount(0);
+  const told = (await (await page.request.get('/api/me/notifications', { headers: auth(donors[1].token) })).json()).data as { title: string }[];
+  expect(told.map((n) => n.title)).toContain('Results posted');
 });
 
 test('a milestone sent back twice ends the project and what is left goes back to its donors pro rata @phone', async ({ page }, info) => {

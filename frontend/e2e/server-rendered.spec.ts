@@ -63,6 +63,7 @@ withoutChecks.describe('without script', () => {
       ['blog', '/blog', 'Blog'],
       ['projects', '/projects', 'Projects'],
       ['needs', '/needs', 'Needs'],
+      ['results', '/results', 'Results tracker'],
       ['lectures', '/lecture-series', 'Hear from the experts'],
       ['lecture', `/lecture-series/${lecture.id}`, lecture.title],
       ['content-page', '/pages/our-model', 'Our model'],

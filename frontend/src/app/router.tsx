@@ -218,6 +218,7 @@ export const routes: RouteObject[] = [
       { path: 'project/:slug', lazy: projects.projectRoute(discussions.DiscussionPanelSlot) },
       { path: 'project/:slug/protocol', lazy: projects.protocolRoute },
       { path: 'needs', lazy: projects.needsRoute },
+      { path: 'results', lazy: projects.resultsTrackerRoute },
       { path: 'blog', lazy: blog.blogListRoute },
       {
         path: 'blog/:id',

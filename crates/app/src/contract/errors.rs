@@ -61,6 +61,7 @@ pub fn particular(operation: &str, status: &str) -> Option<AppError> {
             use projects::service::escrow::decide::{NOT_OPEN, changed};
             changed(NOT_OPEN)
         }
+        ("postResults", "409") => projects::service::results::posted(),
         ("staffVerifyMilestone" | "staffReturnMilestone", "409") => {
             use projects::service::escrow::decide::{NOT_REPORTED, changed};
             changed(NOT_REPORTED)

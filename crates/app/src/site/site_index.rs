@@ -15,6 +15,7 @@ const PUBLIC_SCREENS: &[&str] = &[
     "/working-groups/list",
     "/projects",
     "/needs",
+    "/results",
     "/blog",
     "/lecture-series",
     "/certificates",

@@ -89,6 +89,7 @@ fn with_body(
         }
         "acceptGroupAgreement" => json!({"version": 1}),
         "reportMilestone" => json!({"evidence": "<p>Done.</p>"}),
+        "postResults" => json!({"lay_summary": "<p>Found.</p>", "outcomes": "<p>Outcomes.</p>"}),
         "staffReturnMilestone" => json!({"reason": "Not shown."}),
         "scanForPatientData" => json!({"text": "<p>Call 07700 900123</p>"}),
         "setGroupPhiCheck" => json!({"blocking": false}),

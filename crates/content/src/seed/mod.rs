@@ -260,6 +260,7 @@ async fn seed_menus(ctx: &AppContext) -> AppResult<()> {
                 children: vec![
                     link("Browse projects", "/projects"),
                     link("Needs", "/needs"),
+                    link("Results tracker", "/results"),
                     link("Submit a project", "/submit-project"),
                 ],
                 ..link("Projects", "/projects")

@@ -120,10 +120,16 @@ mod tests {
             max_items::<super::milestones::MilestoneReport>("links"),
             limit(crate::service::escrow::decide::MAX_LINKS)
         );
-        use crate::service::results::{MAX_DEVIATIONS, MAX_LINKS as MAX_RESULT_LINKS};
         use super::results::ResultsForm;
-        assert_eq!(max_items::<ResultsForm>("publications"), limit(MAX_RESULT_LINKS));
+        use crate::service::results::{MAX_DEVIATIONS, MAX_LINKS as MAX_RESULT_LINKS};
+        assert_eq!(
+            max_items::<ResultsForm>("publications"),
+            limit(MAX_RESULT_LINKS)
+        );
         assert_eq!(max_items::<ResultsForm>("data"), limit(MAX_RESULT_LINKS));
-        assert_eq!(max_items::<ResultsForm>("deviations"), limit(MAX_DEVIATIONS));
+        assert_eq!(
+            max_items::<ResultsForm>("deviations"),
+            limit(MAX_DEVIATIONS)
+        );
     }
 }

@@ -84,7 +84,10 @@ pub async fn post_results(
 ) -> AppResult<HttpResponse> {
     let form = body.into_inner();
     if form.deviations.len() > MAX_DEVIATIONS {
-        return Err(AppError::field("deviations", format!("Name at most {MAX_DEVIATIONS}.")));
+        return Err(AppError::field(
+            "deviations",
+            format!("Name at most {MAX_DEVIATIONS}."),
+        ));
     }
     let deviations = form
         .deviations

@@ -23,7 +23,8 @@ use crate::policy;
 
 pub const NOT_YET: &str = "Results are posted once the project is paid out in full.";
 pub const POSTED: &str = "The results were posted already: they stay as posted.";
-pub const BAD_LINK: &str = "Enter a DOI, a PubMed id, a trial registry id (NCT or ISRCTN) or a web address (https://…).";
+pub const BAD_LINK: &str =
+    "Enter a DOI, a PubMed id, a trial registry id (NCT or ISRCTN) or a web address (https://…).";
 /// The most links of each kind, and deviations, one post gives.
 pub const MAX_LINKS: usize = 20;
 pub const MAX_DEVIATIONS: usize = 20;
@@ -75,8 +76,15 @@ pub fn link(text: &str) -> Result<String, &'static str> {
     let web = (text.starts_with("https://") || text.starts_with("http://"))
         && text.len() <= kernel::input::URL_MAX
         && !text.contains(char::is_whitespace)
-        && text.split("://").nth(1).is_some_and(|rest| rest.contains('.'));
-    if web { Ok(text.to_owned()) } else { Err(BAD_LINK) }
+        && text
+            .split("://")
+            .nth(1)
+            .is_some_and(|rest| rest.contains('.'));
+    if web {
+        Ok(text.to_owned())
+    } else {
+        Err(BAD_LINK)
+    }
 }
 
 /// Each of `given` checked as a link, or the field error (`{field}[i]`) of the first that is not.
@@ -121,8 +129,8 @@ pub async fn post(
         return Err(posted());
     };
     let posted = of(&ctx.db, id).await?.ok_or_else(AppError::not_found)?;
-    let mut audience = pledging::backers_with(&ctx.db, id, &[crate::enums::PledgeStatus::Charged])
-        .await?;
+    let mut audience =
+        pledging::backers_with(&ctx.db, id, &[crate::enums::PledgeStatus::Charged]).await?;
     audience.extend(favorites::fans_of(&ctx.db, id).await?);
     audience.sort_unstable();
     audience.dedup();
@@ -249,11 +257,20 @@ mod tests {
 
     #[test]
     fn a_link_is_an_identifier_in_its_canonical_form_or_a_web_address() {
-        assert_eq!(link("doi:10.1056/NEJMoa2007764").as_deref(), Ok("10.1056/NEJMoa2007764"));
-        assert_eq!(link("https://doi.org/10.1000/182").as_deref(), Ok("10.1000/182"));
+        assert_eq!(
+            link("doi:10.1056/NEJMoa2007764").as_deref(),
+            Ok("10.1056/NEJMoa2007764")
+        );
+        assert_eq!(
+            link("https://doi.org/10.1000/182").as_deref(),
+            Ok("10.1000/182")
+        );
         assert_eq!(link("nct04280705").as_deref(), Ok("NCT04280705"));
         assert_eq!(link("PMID: 32356627").as_deref(), Ok("32356627"));
-        assert_eq!(link("https://osf.io/abc12/").as_deref(), Ok("https://osf.io/abc12/"));
+        assert_eq!(
+            link("https://osf.io/abc12/").as_deref(),
+            Ok("https://osf.io/abc12/")
+        );
         for bad in ["osf project", "ftp://example.org/x", "https://nohost", ""] {
             assert_eq!(link(bad), Err(BAD_LINK), "{bad}");
         }

@@ -111,7 +111,10 @@ async fn members_see_the_public_projects_they_back_and_profiles_list_created_and
     let (_, hidden) = app
         .get_json(&format!("/api/profile/{backer_id}/projects"))
         .await;
-    assert_eq!(hidden["data"], json!({"created": [], "backed": []}));
+    assert_eq!(
+        hidden["data"],
+        json!({"created": [], "backed": [], "results_overdue": []})
+    );
     let (_, mine) = app.get_json_as(&backer, "/api/me/backed-projects").await;
     assert_eq!(
         titles(&mine["data"]),

@@ -22,8 +22,12 @@ fn posting() -> Value {
 }
 
 async fn post(app: &TestApp, c: &Campaign, body: &Value) -> (u16, Value) {
-    app.post_json_as(&c.owner, &format!("/api/me/projects/{}/results", c.id), body)
-        .await
+    app.post_json_as(
+        &c.owner,
+        &format!("/api/me/projects/{}/results", c.id),
+        body,
+    )
+    .await
 }
 
 async fn tracker(app: &TestApp) -> Vec<Value> {
@@ -63,20 +67,46 @@ async fn a_paid_out_project_owes_its_results_and_posts_them_once() {
     let in_a_year = kernel::clock::now() + chrono::Duration::days(365);
     assert!((due - in_a_year).num_days().abs() <= 1, "{due}");
     let listed = tracker(&app).await;
-    assert_eq!((listed[0]["slug"].as_str(), &listed[0]["overdue"]), (Some(c.slug.as_str()), &json!(false)));
+    assert_eq!(
+        (listed[0]["slug"].as_str(), &listed[0]["overdue"]),
+        (Some(c.slug.as_str()), &json!(false))
+    );
 
     // The owner is reminded a month before, once; then told once the date passed.
     let ctx = &app.ctx;
-    assert_eq!(results::remind(ctx, due - chrono::Duration::days(31)).await.unwrap(), 0);
-    assert_eq!(results::remind(ctx, due - chrono::Duration::days(29)).await.unwrap(), 1);
-    assert_eq!(results::remind(ctx, due - chrono::Duration::days(28)).await.unwrap(), 0);
-    assert!(notice_titles(&app, &c.owner).await.contains(&"Results due".to_owned()));
+    assert_eq!(
+        results::remind(ctx, due - chrono::Duration::days(31))
+            .await
+            .unwrap(),
+        0
+    );
+    assert_eq!(
+        results::remind(ctx, due - chrono::Duration::days(29))
+            .await
+            .unwrap(),
+        1
+    );
+    assert_eq!(
+        results::remind(ctx, due - chrono::Duration::days(28))
+            .await
+            .unwrap(),
+        0
+    );
+    assert!(
+        notice_titles(&app, &c.owner)
+            .await
+            .contains(&"Results due".to_owned())
+    );
     assert_eq!(overdue_on_profile(&app, &c).await, json!([]));
     kernel::clock::advance(chrono::Duration::days(370));
     assert_eq!(results::remind(ctx, kernel::clock::now()).await.unwrap(), 1);
     let owner = app.sign_in("owner@example.org", PASSWORD).await;
     let c = Campaign { owner, ..c };
-    assert!(notice_titles(&app, &c.owner).await.contains(&"Results overdue".to_owned()));
+    assert!(
+        notice_titles(&app, &c.owner)
+            .await
+            .contains(&"Results overdue".to_owned())
+    );
     assert_eq!(tracker(&app).await[0]["overdue"], true);
     assert_eq!(overdue_on_profile(&app, &c).await[0]["slug"], c.slug);
 
@@ -96,7 +126,10 @@ async fn a_paid_out_project_owes_its_results_and_posts_them_once() {
     assert_eq!(statuses, [201, 409], "posted once: {a:?} {b:?}");
     let (_, page) = app.get_json(&format!("/api/projects/{}", c.slug)).await;
     let posted = &page["data"]["results"];
-    assert_eq!(posted["lay_summary"], "<p>Screening found sepsis an hour earlier.</p>");
+    assert_eq!(
+        posted["lay_summary"],
+        "<p>Screening found sepsis an hour earlier.</p>"
+    );
     let kinds: Vec<(&Value, &Value)> = posted["publications"]
         .as_array()
         .unwrap()
@@ -106,19 +139,39 @@ async fn a_paid_out_project_owes_its_results_and_posts_them_once() {
     assert_eq!(
         kinds,
         [
-            (&json!("doi"), &json!("https://doi.org/10.1056/NEJMoa2007764")),
-            (&json!("nct"), &json!("https://clinicaltrials.gov/study/NCT04280705"))
+            (
+                &json!("doi"),
+                &json!("https://doi.org/10.1056/NEJMoa2007764")
+            ),
+            (
+                &json!("nct"),
+                &json!("https://clinicaltrials.gov/study/NCT04280705")
+            )
         ]
     );
     assert_eq!(posted["data"][0]["kind"], Value::Null);
     assert_eq!(posted["deviations"][0]["what"], "Sample size");
     let (status, body) = post(&app, &c, &posting()).await;
-    assert_eq!((status, body["code"].as_str()), (409, Some("results_posted")));
+    assert_eq!(
+        (status, body["code"].as_str()),
+        (409, Some("results_posted"))
+    );
     let fan = app.sign_in("fan@example.org", PASSWORD).await;
-    assert!(notice_titles(&app, &fan).await.contains(&"Results posted".to_owned()));
+    assert!(
+        notice_titles(&app, &fan)
+            .await
+            .contains(&"Results posted".to_owned())
+    );
     let backer = app.sign_in("backer0@example.org", PASSWORD).await;
-    assert!(notice_titles(&app, &backer).await.contains(&"Results posted".to_owned()));
-    assert!(tracker(&app).await.is_empty(), "off the tracker once posted");
+    assert!(
+        notice_titles(&app, &backer)
+            .await
+            .contains(&"Results posted".to_owned())
+    );
+    assert!(
+        tracker(&app).await.is_empty(),
+        "off the tracker once posted"
+    );
     assert_eq!(overdue_on_profile(&app, &c).await, json!([]));
 }
 
@@ -130,7 +183,10 @@ async fn results_wait_for_the_payout_and_are_the_owners_to_post() {
         .await;
     let c = at_goal(&app, &admin, ["4242424242424242"; 3]).await;
     let (status, body) = post(&app, &c, &posting()).await;
-    assert_eq!((status, body["code"].as_str()), (400, Some("results_not_yet")));
+    assert_eq!(
+        (status, body["code"].as_str()),
+        (400, Some("results_not_yet"))
+    );
     let (_, page) = app
         .get_json_as(&c.owner, &format!("/api/projects/{}", c.slug))
         .await;

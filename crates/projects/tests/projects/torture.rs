@@ -155,14 +155,24 @@ impl Op {
                 after_ms: s.below(15) as u64,
             },
             85..95 => {
-                let (campaign, milestone) = (ESCROWED.start + s.below(ESCROWED.len()), 1 + s.below(2));
+                let (campaign, milestone) =
+                    (ESCROWED.start + s.below(ESCROWED.len()), 1 + s.below(2));
                 // The last escrow campaign is never verified: it ends abandoned, sent back
                 // twice or past its deadlines, and refunds the rest of its escrow.
                 let verifiable = campaign == ESCROWED.start;
                 match s.below(5) {
-                    2 | 3 if verifiable => Op::Verify { campaign, milestone },
-                    0..=3 => Op::Report { campaign, milestone },
-                    _ => Op::SendBack { campaign, milestone },
+                    2 | 3 if verifiable => Op::Verify {
+                        campaign,
+                        milestone,
+                    },
+                    0..=3 => Op::Report {
+                        campaign,
+                        milestone,
+                    },
+                    _ => Op::SendBack {
+                        campaign,
+                        milestone,
+                    },
                 }
             }
             _ => Op::Sweep,

@@ -16,6 +16,8 @@ import type { Milestone } from './milestone';
 import type { ProjectNeed } from './projectNeed';
 import type { PrizeProgress } from './prizeProgress';
 import type { DataProjectPageDataAllOfProtocol } from './dataProjectPageDataAllOfProtocol';
+import type { DataProjectPageDataAllOfResults } from './dataProjectPageDataAllOfResults';
+import type { DataProjectPageDataAllOfResultsDueAt } from './dataProjectPageDataAllOfResultsDueAt';
 import type { ReviewSummary } from './reviewSummary';
 import type { ProjectStatus } from './projectStatus';
 import type { TeamMember } from './teamMember';
@@ -43,6 +45,9 @@ export type DataProjectPageDataAllOf = {
   /** HTML. */
   problem: string;
   protocol?: DataProjectPageDataAllOfProtocol;
+  results?: DataProjectPageDataAllOfResults;
+  /** When its results are due: once it is paid out in full. */
+  results_due_at?: DataProjectPageDataAllOfResultsDueAt;
   reviews: ReviewSummary;
   status: ProjectStatus;
   team: TeamMember[];

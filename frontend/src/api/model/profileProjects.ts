@@ -15,4 +15,7 @@ export interface ProfileProjects {
   backed: ProjectLink[];
   /** The public projects they created, the latest live first. */
   created: ProjectLink[];
+  /** Of the projects they created, those whose results are overdue (paid out, and the date
+for their results passed with nothing posted). */
+  results_overdue: ProjectLink[];
 }

@@ -23,6 +23,8 @@ wait for staff while this version stays public). */
   can_favorite: boolean;
   /** A signed-in member other than the owner may pledge (live, the goal not reached). */
   can_pledge: boolean;
+  /** The owner may post the results (paid out in full, none posted yet). */
+  can_post_results: boolean;
   /** The owner may post updates (public projects): `/project-updates/{id}`. */
   can_post_update: boolean;
   /** A signed-in member other than the owner may review it (live projects). */

@@ -16,6 +16,8 @@ import type { Milestone } from './milestone';
 import type { ProjectNeed } from './projectNeed';
 import type { PrizeProgress } from './prizeProgress';
 import type { ProjectPageAllOfProtocol } from './projectPageAllOfProtocol';
+import type { ProjectPageAllOfResults } from './projectPageAllOfResults';
+import type { ProjectPageAllOfResultsDueAt } from './projectPageAllOfResultsDueAt';
 import type { ReviewSummary } from './reviewSummary';
 import type { ProjectStatus } from './projectStatus';
 import type { TeamMember } from './teamMember';
@@ -43,6 +45,9 @@ export type ProjectPageAllOf = {
   /** HTML. */
   problem: string;
   protocol?: ProjectPageAllOfProtocol;
+  results?: ProjectPageAllOfResults;
+  /** When its results are due: once it is paid out in full. */
+  results_due_at?: ProjectPageAllOfResultsDueAt;
   reviews: ReviewSummary;
   status: ProjectStatus;
   team: TeamMember[];

@@ -15,6 +15,7 @@ export const projectRoute = (Discussion: DiscussionSlot) =>
         return <ProjectPage Discussion={Discussion} />;
       },
   );
+export const resultsTrackerRoute = lazyScreen(() => import('./results/ResultsTrackerPage'), (m) => m.ResultsTrackerPage);
 export const needsRoute = lazyScreen(() => import('./browse/NeedsPage'), (m) => m.NeedsPage);
 export const updatesRoute = lazyScreen(() => import('./updates/ProjectUpdatesPage'), (m) => m.ProjectUpdatesPage);
 export const updateFormRoute = lazyScreen(() => import('./updates/ProjectUpdateFormPage'), (m) => m.ProjectUpdateFormPage);

@@ -198,7 +198,12 @@ pub fn results_posted(project: &Project, owner_id: i64, audience: &[i64]) -> Eff
 }
 
 /// A project's owner hears its results are due by a date, then that they are overdue.
-pub fn results_due(project: &Project, owner_id: i64, due_at: DateTime<Utc>, overdue: bool) -> Effects {
+pub fn results_due(
+    project: &Project,
+    owner_id: i64,
+    due_at: DateTime<Utc>,
+    overdue: bool,
+) -> Effects {
     let route = format!("{}#results", project_route(project));
     let date = due_at.format("%b %d, %Y");
     let (title, message) = if overdue {

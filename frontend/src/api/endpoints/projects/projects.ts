@@ -44,6 +44,7 @@ import type {
   DataProjectEligibility,
   DataProjectPage,
   DataProjectProtocol,
+  DataProjectResults,
   DataProjectTeam,
   DataProjectUpdate,
   DataProtocolDiff,
@@ -58,15 +59,18 @@ import type {
   ListProjectReviewsParams,
   ListProjectUpdatesParams,
   ListProjectsParams,
+  ListResultsDueParams,
   MilestoneReport,
   PageNeedCard,
   PageProjectCard,
   PageProjectReview,
   PageProjectUpdate,
+  PageResultsDueRow,
   PledgeChange,
   PledgeRequest,
   ProtocolRegistration,
   ResearchStep,
+  ResultsForm,
   ReviewInput,
   SingleFileUpload,
   TeamStep,
@@ -2323,6 +2327,79 @@ export const useSaveProjectResearch = <TError = ErrorBody | ErrorBody | ErrorBod
       return useMutation(mutationOptions, queryClient);
     }
     /**
+ * The owner posts their paid-out project's results, once: they stay as posted. Its backers and followers are told.
+ * @summary Post the results
+ */
+export const getPostResultsUrl = (id: number,) => {
+
+
+  
+
+  return `/api/me/projects/${id}/results`
+}
+
+export const postResults = async (id: number,
+    resultsForm: ResultsForm, options?: RequestInit): Promise<DataProjectResults> => {
+  
+  return apiFetch<DataProjectResults>(getPostResultsUrl(id),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      resultsForm,)
+  }
+);}
+
+
+
+
+export const getPostResultsMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof postResults>>, TError,{id: number;data: ResultsForm}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof postResults>>, TError,{id: number;data: ResultsForm}, TContext> => {
+
+const mutationKey = ['postResults'];
+const {mutation: mutationOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof postResults>>, {id: number;data: ResultsForm}> = (props) => {
+          const {id,data} = props ?? {};
+
+          return  postResults(id,data,)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type PostResultsMutationResult = NonNullable<Awaited<ReturnType<typeof postResults>>>
+    export type PostResultsMutationBody = ResultsForm
+    export type PostResultsMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
+
+    /**
+ * @summary Post the results
+ */
+export const usePostResults = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof postResults>>, TError,{id: number;data: ResultsForm}, TContext>, }
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof postResults>>,
+        TError,
+        {id: number;data: ResultsForm},
+        TContext
+      > => {
+
+      const mutationOptions = getPostResultsMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
  * Sets the project's picture (multipart field `file`; a JPEG or PNG checked by content).
  * @summary Set a project's picture
  */
@@ -3393,6 +3470,113 @@ export function useListProjects<TData = Awaited<ReturnType<typeof listProjects>>
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
 
   const queryOptions = getListProjectsQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * The public tracker: paid-out projects whose results are not posted yet, the earliest date first (the overdue ones first of all).
+ * @summary Results due
+ */
+export const getListResultsDueUrl = (params?: ListResultsDueParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/api/projects/results-due?${stringifiedParams}` : `/api/projects/results-due`
+}
+
+export const listResultsDue = async (params?: ListResultsDueParams, options?: RequestInit): Promise<PageResultsDueRow> => {
+  
+  return apiFetch<PageResultsDueRow>(getListResultsDueUrl(params),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getListResultsDueQueryKey = (params?: ListResultsDueParams,) => {
+    return [
+    `/api/projects/results-due`, ...(params ? [params]: [])
+    ] as const;
+    }
+
+    
+export const getListResultsDueQueryOptions = <TData = Awaited<ReturnType<typeof listResultsDue>>, TError = void | ErrorBody>(params?: ListResultsDueParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listResultsDue>>, TError, TData>>, }
+) => {
+
+const {query: queryOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getListResultsDueQueryKey(params);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listResultsDue>>> = () => listResultsDue(params, );
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof listResultsDue>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ListResultsDueQueryResult = NonNullable<Awaited<ReturnType<typeof listResultsDue>>>
+export type ListResultsDueQueryError = void | ErrorBody
+
+
+export function useListResultsDue<TData = Awaited<ReturnType<typeof listResultsDue>>, TError = void | ErrorBody>(
+ params: undefined |  ListResultsDueParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listResultsDue>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listResultsDue>>,
+          TError,
+          Awaited<ReturnType<typeof listResultsDue>>
+        > , 'initialData'
+      >, }
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListResultsDue<TData = Awaited<ReturnType<typeof listResultsDue>>, TError = void | ErrorBody>(
+ params?: ListResultsDueParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listResultsDue>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listResultsDue>>,
+          TError,
+          Awaited<ReturnType<typeof listResultsDue>>
+        > , 'initialData'
+      >, }
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListResultsDue<TData = Awaited<ReturnType<typeof listResultsDue>>, TError = void | ErrorBody>(
+ params?: ListResultsDueParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listResultsDue>>, TError, TData>>, }
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Results due
+ */
+
+export function useListResultsDue<TData = Awaited<ReturnType<typeof listResultsDue>>, TError = void | ErrorBody>(
+ params?: ListResultsDueParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listResultsDue>>, TError, TData>>, }
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getListResultsDueQueryOptions(params,options)
 
   const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 

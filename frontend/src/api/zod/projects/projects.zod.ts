@@ -958,6 +958,27 @@ export const saveProjectResearchResponse = zod.object({
 })
 
 /**
+ * The owner posts their paid-out project's results, once: they stay as posted. Its backers and followers are told.
+ * @summary Post the results
+ */
+export const postResultsParams = zod.object({
+  "id": zod.number().describe('The project\'s id')
+})
+
+export const postResultsBodyDataMax = 20;export const postResultsBodyDeviationsItemWhatMax = 200;export const postResultsBodyDeviationsItemWhyMax = 2000;export const postResultsBodyDeviationsMax = 20;export const postResultsBodyLaySummaryMax = 50000;export const postResultsBodyOutcomesMax = 50000;export const postResultsBodyPublicationsMax = 20;
+
+export const postResultsBody = zod.object({
+  "data": zod.array(zod.string()).max(postResultsBodyDataMax).optional().describe('Where the data are: DOIs, registry ids or web addresses, at most 20.'),
+  "deviations": zod.array(zod.object({
+  "what": zod.string().min(1).max(postResultsBodyDeviationsItemWhatMax),
+  "why": zod.string().min(1).max(postResultsBodyDeviationsItemWhyMax)
+}).describe('A deviation as the form sends it.')).max(postResultsBodyDeviationsMax).optional().describe('Each departure from the registered protocol, named; none when it was followed.'),
+  "lay_summary": zod.string().min(1).max(postResultsBodyLaySummaryMax),
+  "outcomes": zod.string().min(1).max(postResultsBodyOutcomesMax),
+  "publications": zod.array(zod.string()).max(postResultsBodyPublicationsMax).optional().describe('DOIs, PubMed ids, trial registry ids (NCT, ISRCTN) or web addresses, at most 20.')
+}).describe('A project\'s results, as its owner posts them.')
+
+/**
  * Sets the project's picture (multipart field `file`; a JPEG or PNG checked by content).
  * @summary Set a project's picture
  */
@@ -1383,7 +1404,12 @@ export const listProfileProjectsResponse = zod.object({
   "id": zod.number(),
   "slug": zod.string(),
   "title": zod.string()
-}).describe('A project as a profile lists it.')).describe('The public projects they created, the latest live first.')
+}).describe('A project as a profile lists it.')).describe('The public projects they created, the latest live first.'),
+  "results_overdue": zod.array(zod.object({
+  "id": zod.number(),
+  "slug": zod.string(),
+  "title": zod.string()
+}).describe('A project as a profile lists it.')).describe('Of the projects they created, those whose results are overdue (paid out, and the date\nfor their results passed with nothing posted).')
 }).describe('A member\'s projects as their public profile lists them.')
 })
 
@@ -1448,6 +1474,45 @@ export const listProjectsResponse = zod.object({
 }).describe('A page of items with its position.')
 
 /**
+ * The public tracker: paid-out projects whose results are not posted yet, the earliest date first (the overdue ones first of all).
+ * @summary Results due
+ */
+export const listResultsDueQueryPageMax = 1000000;export const listResultsDueQueryPerPageMax = 100;
+
+export const listResultsDueQueryParams = zod.object({
+  "page": zod.number().min(1).max(listResultsDueQueryPageMax).optional().describe('1-based page number.'),
+  "perPage": zod.number().min(1).max(listResultsDueQueryPerPageMax).optional().describe('Items per page (at most 100).')
+})
+
+export const listResultsDueResponsePaginationCountMin = 0;export const listResultsDueResponsePaginationCurrentPageMin = 0;export const listResultsDueResponsePaginationPerPageMin = 0;export const listResultsDueResponsePaginationTotalMin = 0;
+
+export const listResultsDueResponse = zod.object({
+  "data": zod.array(zod.object({
+  "due_at": zod.iso.datetime({}),
+  "id": zod.number(),
+  "overdue": zod.boolean().describe('The date has passed and nothing is posted.'),
+  "owner": zod.union([zod.object({
+  "affiliation": zod.string().nullish(),
+  "avatar": zod.string().nullish(),
+  "avatar_thumbnail": zod.string().nullish(),
+  "blurb": zod.string().nullish().describe('The start of their bio, for member lists (none for private profiles).'),
+  "id": zod.number(),
+  "is_private": zod.boolean().describe('The member chose a private profile: show their name, not their activity.'),
+  "location": zod.string().nullish(),
+  "name": zod.string()
+}).describe('A member as shown beside their content (creator cards, member lists).'),zod.null()]).optional(),
+  "slug": zod.string(),
+  "title": zod.string()
+}).describe('A project whose results are due, on the tracker.')),
+  "pagination": zod.object({
+  "count": zod.number().min(listResultsDueResponsePaginationCountMin).describe('Number of items across all pages.'),
+  "currentPage": zod.number().min(listResultsDueResponsePaginationCurrentPageMin),
+  "perPage": zod.number().min(listResultsDueResponsePaginationPerPageMin),
+  "total": zod.number().min(listResultsDueResponsePaginationTotalMin).describe('Number of pages.')
+}).describe('Where a page sits in its list.')
+}).describe('A page of items with its position.')
+
+/**
  * A project's page: public once live; its owner sees it before.
  * @summary Get a project
  */
@@ -1499,6 +1564,7 @@ export const getProjectResponse = zod.object({
   "can_edit": zod.boolean().describe('The owner may change it: a draft or one sent back, or a live one (the changes then\nwait for staff while this version stays public).'),
   "can_favorite": zod.boolean().describe('A signed-in member may give it a heart (public projects).'),
   "can_pledge": zod.boolean().describe('A signed-in member other than the owner may pledge (live, the goal not reached).'),
+  "can_post_results": zod.boolean().describe('The owner may post the results (paid out in full, none posted yet).'),
   "can_post_update": zod.boolean().describe('The owner may post updates (public projects): `/project-updates/{id}`.'),
   "can_rate": zod.boolean().describe('A signed-in member other than the owner may review it (live projects).'),
   "is_public": zod.boolean().describe('Everyone may read it (live or closed): its updates and discussion show.'),
@@ -1566,6 +1632,26 @@ export const getProjectResponse = zod.object({
   "registered_at": zod.iso.datetime({}),
   "version": zod.number()
 }).describe('The latest registration of a project\'s protocol, as its page names it.'),zod.null()]).optional(),
+  "results": zod.union([zod.object({
+  "data": zod.array(zod.object({
+  "kind": zod.union([zod.enum(['nct', 'isrctn', 'doi', 'pmid']).describe('Which scheme an identifier belongs to: a ClinicalTrials.gov registration (`NCT` and\n8 digits), an ISRCTN registration (`ISRCTN` and 8 digits), a DOI (`10.` registrant\n`/` suffix) or a PubMed id (1 to 8 digits).'),zod.null()]).optional(),
+  "text": zod.string().describe('The identifier (`10.1056/…`, `NCT04280705`) or the web address.'),
+  "url": zod.string()
+}).describe('A publication or data link: what it is, and where it resolves.')),
+  "deviations": zod.array(zod.object({
+  "what": zod.string().describe('What was done differently (a named part of the protocol).'),
+  "why": zod.string()
+}).describe('One departure from the registered protocol: what changed, and why.')),
+  "lay_summary": zod.string().describe('HTML.'),
+  "outcomes": zod.string().describe('HTML.'),
+  "posted_at": zod.iso.datetime({}),
+  "publications": zod.array(zod.object({
+  "kind": zod.union([zod.enum(['nct', 'isrctn', 'doi', 'pmid']).describe('Which scheme an identifier belongs to: a ClinicalTrials.gov registration (`NCT` and\n8 digits), an ISRCTN registration (`ISRCTN` and 8 digits), a DOI (`10.` registrant\n`/` suffix) or a PubMed id (1 to 8 digits).'),zod.null()]).optional(),
+  "text": zod.string().describe('The identifier (`10.1056/…`, `NCT04280705`) or the web address.'),
+  "url": zod.string()
+}).describe('A publication or data link: what it is, and where it resolves.'))
+}).describe('A project\'s results.'),zod.null()]).optional(),
+  "results_due_at": zod.iso.datetime({}).nullish().describe('When its results are due: once it is paid out in full.'),
   "reviews": zod.object({
   "count": zod.number().min(getProjectResponseDataReviewsCountMin),
   "criteria": zod.array(zod.object({

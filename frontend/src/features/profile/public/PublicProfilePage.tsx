@@ -2,7 +2,7 @@ import ChatIcon from '@mui/icons-material/ChatOutlined';
 import LanguageIcon from '@mui/icons-material/Language';
 import LockIcon from '@mui/icons-material/Lock';
 import PlaceIcon from '@mui/icons-material/Place';
-import { Avatar, Box, Button, Card, CardContent, Chip, Container, Link, Stack, Typography } from '@mui/material';
+import { Alert, Avatar, Box, Button, Card, CardContent, Chip, Container, Link, Stack, Typography } from '@mui/material';
 import { Link as RouterLink, useParams } from 'react-router';
 import { useGetMe, useGetPublicProfile } from '@/api/endpoints/auth/auth';
 import { useListProfileGroups } from '@/api/endpoints/groups/groups';
@@ -157,8 +157,23 @@ function CreatedGroups({ userId }: { userId: number }) {
 function ProfileProjectLists({ userId }: { userId: number }) {
   const projects = useListProfileProjects(userId);
   const to = (slug: string) => `/project/${slug}`;
+  const overdue = projects.data?.data.results_overdue ?? [];
   return (
     <>
+      {overdue.length > 0 && (
+        <Alert severity="error" aria-label="Results overdue">
+          Results overdue:{' '}
+          {overdue.map((p, i) => (
+            <span key={p.id}>
+              {i > 0 && ', '}
+              <Link component={RouterLink} to={`/project/${p.slug}#results`}>
+                {p.title}
+              </Link>
+            </span>
+          ))}
+          . Funded projects post their results by a set date after they are paid out.
+        </Alert>
+      )}
       <LinkList title="Projects created" empty="No projects found" query={projects} items={projects.data?.data.created} to={to} />
       <LinkList title="Projects backed" empty="No projects found" query={projects} items={projects.data?.data.backed} to={to} />
     </>

@@ -24,6 +24,7 @@ import { FavoriteButton } from './FavoriteButton';
 import { PrizePanel } from './PrizePanel';
 import { ProtocolSummary } from '../protocol/ProtocolSummary';
 import { EscrowSection } from '../escrow/EscrowSection';
+import { ResultsSection } from '../results/ResultsSection';
 import { ProjectUpdatesSection } from './ProjectUpdatesSection';
 import { TeamAndNeeds } from './TeamAndNeeds';
 
@@ -114,6 +115,7 @@ export function ProjectPage({ Discussion }: { Discussion: DiscussionSlot }) {
         </Alert>
       )}
       <FundingPanel project={project} left={left} />
+      <ResultsSection project={project} />
       {project.escrow && <EscrowSection escrow={project.escrow} projectId={project.id} />}
       <section aria-labelledby="lay-summary">
         <Typography variant="h5" component="h2" id="lay-summary">

@@ -11,7 +11,7 @@ import { trimming, withFieldRequiredText, z, zodResolver } from '@/lib/zod';
 import { FormTextField } from '@/ui/form/FormTextField';
 import { RichTextField } from '@/ui/form/RichTextField';
 import { useToast } from '@/ui/toast';
-import { linkLines, linkProblem } from './links';
+import { lineErrors, linkLines, linkProblem } from './links';
 
 const schema = reportMilestoneBody.pick({ evidence: true }).extend({
   links: z.string().superRefine((text, ctx) => {
@@ -44,7 +44,7 @@ export function MilestoneReportDialog({ projectId, milestone, onClose }: { proje
       onClose();
     } catch (error) {
       setBanner(applyServerErrors(error, ['evidence'] as const, form.setError));
-      const lines = error instanceof ApiError ? linkErrors(error) : null;
+      const lines = error instanceof ApiError ? lineErrors(error, 'links') : null;
       if (lines) form.setError('links', { type: 'server', message: lines });
       await queryClient.invalidateQueries();
     } finally {
@@ -85,13 +85,4 @@ export function MilestoneReportDialog({ projectId, milestone, onClose }: { proje
       </form>
     </Dialog>
   );
-}
-
-/** The server's texts for the links it refused, each with its line. */
-function linkErrors(error: ApiError): string | null {
-  const said = Object.keys(error.body.messages ?? {})
-    .map((key) => ({ key, line: /^links\[(\d+)\]$/.exec(key)?.[1] }))
-    .filter(({ line }) => line !== undefined)
-    .map(({ key, line }) => `Line ${Number(line) + 1}: ${error.fieldErrors(key)[0] ?? ''}`);
-  return said.length > 0 ? said.join(' ') : (error.fieldErrors('links')[0] ?? null);
 }
