@@ -448,13 +448,7 @@ async fn settle(ctx: &AppContext, id: i64) -> AppResult<()> {
     } else {
         FundingState::Released
     };
-    let moved = project::Entity::update_many()
-        .col_expr(project::Column::FundingState, Expr::value(to))
-        .filter(project::Column::Id.eq(id))
-        .filter(project::Column::FundingState.eq(FundingState::Charging))
-        .exec(&tx)
-        .await?;
-    if moved.rows_affected == 0 {
+    if !move_funding(&tx, id, FundingState::Charging, to).await? {
         return Ok(());
     }
     let backers = if met {
@@ -520,16 +514,7 @@ async fn pay_out(ctx: &AppContext, found: &project::Model) -> AppResult<()> {
         idempotency_key: Some(key),
     };
     let tx = kernel::db::begin_write(&ctx.db).await?;
-    let moved = project::Entity::update_many()
-        .col_expr(
-            project::Column::FundingState,
-            Expr::value(FundingState::Disbursed),
-        )
-        .filter(project::Column::Id.eq(id))
-        .filter(project::Column::FundingState.eq(FundingState::Funded))
-        .exec(&tx)
-        .await?;
-    if moved.rows_affected == 0 {
+    if !move_funding(&tx, id, FundingState::Funded, FundingState::Disbursed).await? {
         tx.rollback().await?;
         // Another run recorded this payout, or the owner refunded while it was on its way:
         // then it is recorded all the same and taken back before the donors are refunded.
@@ -586,6 +571,23 @@ pub async fn resume(ctx: &AppContext, now: DateTime<Utc>) -> AppResult<usize> {
         }
     }
     refunds::resume(ctx).await?;
-    let held = escrow::sweep(ctx, now).await?;
+    let held = escrow::sweep::sweep(ctx, now).await?;
     Ok(moving.len() + held)
+}
+
+/// Moves project `id`'s funding from `from` to `to` in `db`, only if it still is `from`: whether
+/// it did (false when another run moved it first).
+pub(crate) async fn move_funding(
+    db: &impl sea_orm::ConnectionTrait,
+    id: i64,
+    from: FundingState,
+    to: FundingState,
+) -> AppResult<bool> {
+    let moved = project::Entity::update_many()
+        .col_expr(project::Column::FundingState, Expr::value(to))
+        .filter(project::Column::Id.eq(id))
+        .filter(project::Column::FundingState.eq(from))
+        .exec(db)
+        .await?;
+    Ok(moved.rows_affected == 1)
 }

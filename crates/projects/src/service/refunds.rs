@@ -51,7 +51,7 @@ pub async fn refund_all(ctx: &AppContext, user: &CurrentUser, id: i64) -> AppRes
         ));
     }
     let mut backers = pledging::release_all(&tx, id, FundingState::Refunded).await?;
-    super::escrow::abandon::cancel_open(&tx, id).await?;
+    super::escrow::cancel_open(&tx, id).await?;
     backers.extend(charged_backers(&tx, id).await?);
     tx.commit().await?;
     refund_charged(ctx, id).await?;

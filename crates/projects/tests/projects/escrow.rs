@@ -277,7 +277,9 @@ async fn a_milestone_sent_back_twice_ends_the_project_and_refunds_the_rest_pro_r
     );
     clean(&app, &admin).await;
     // The sweep finds nothing more to do; the owner has nothing left to refund.
-    escrow::sweep(&app.ctx, kernel::clock::now()).await.unwrap();
+    escrow::sweep::sweep(&app.ctx, kernel::clock::now())
+        .await
+        .unwrap();
     assert_eq!(processor(&app).list_charges().await.unwrap(), charges);
     let (status, _) = app
         .post_json_as(
@@ -305,7 +307,7 @@ async fn a_milestone_not_reported_by_its_deadline_and_grace_ends_the_project() {
     );
     assert!(due > kernel::clock::now() + chrono::Duration::days(181));
 
-    escrow::sweep(&app.ctx, missed_after - chrono::Duration::minutes(1))
+    escrow::sweep::sweep(&app.ctx, missed_after - chrono::Duration::minutes(1))
         .await
         .unwrap();
     assert_eq!(
@@ -313,7 +315,7 @@ async fn a_milestone_not_reported_by_its_deadline_and_grace_ends_the_project() {
         "in_escrow",
         "not yet"
     );
-    escrow::sweep(&app.ctx, missed_after).await.unwrap();
+    escrow::sweep::sweep(&app.ctx, missed_after).await.unwrap();
     let escrow = escrow_of(&app, &c.slug, &c.owner).await;
     assert_eq!(funding(&app, &c.slug).await["state"], "abandoned");
     let states: Vec<&Value> = escrow["milestones"]

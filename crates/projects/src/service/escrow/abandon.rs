@@ -9,7 +9,7 @@ use kernel::{AppContext, AppError, AppResult};
 use sea_orm::sea_query::{Expr, Query};
 use sea_orm::{ColumnTrait, DatabaseTransaction, EntityTrait, QueryFilter, QueryOrder};
 
-use super::{share_key, shares};
+use super::{cancel_open, share_key, shares};
 use crate::entity::{milestone, pledge, project};
 use crate::enums::{FundingState, LedgerKind, MilestoneState, PledgeStatus, ProjectStatus};
 use crate::events::MilestoneMoved;
@@ -40,29 +40,6 @@ pub(super) async fn end(tx: &DatabaseTransaction, id: i64) -> AppResult<bool> {
     }
     cancel_open(tx, id).await?;
     Ok(true)
-}
-
-/// Cancels project `id`'s milestones still to be reported or verified (the project ended:
-/// abandoned, or refunded by its owner).
-pub async fn cancel_open(tx: &DatabaseTransaction, id: i64) -> AppResult<()> {
-    milestone::Entity::update_many()
-        .col_expr(
-            milestone::Column::State,
-            Expr::value(MilestoneState::Cancelled),
-        )
-        .col_expr(
-            milestone::Column::UpdatedAt,
-            Expr::value(kernel::clock::now()),
-        )
-        .filter(milestone::Column::ProjectId.eq(id))
-        .filter(milestone::Column::State.is_in([
-            MilestoneState::Pending,
-            MilestoneState::Returned,
-            MilestoneState::Reported,
-        ]))
-        .exec(tx)
-        .await?;
-    Ok(())
 }
 
 /// Milestone `late` was not reported in time: it is missed and its project ends, once.

@@ -12,13 +12,17 @@ pub mod abandon;
 pub mod decide;
 pub mod open;
 pub mod pay;
+pub mod sweep;
 
 use chrono::{DateTime, Utc};
 use kernel::{AppContext, AppResult};
-use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
+use sea_orm::sea_query::Expr;
+use sea_orm::{
+    ColumnTrait, ConnectionTrait, DatabaseTransaction, EntityTrait, QueryFilter, QueryOrder,
+};
 
-use crate::entity::{milestone, project};
-use crate::enums::{FundingState, MilestoneState};
+use crate::entity::milestone;
+use crate::enums::MilestoneState;
 
 /// The key that pays milestone `position`'s tranche of project `id` once.
 pub fn tranche_key(project_id: i64, position: i32) -> String {
@@ -79,38 +83,27 @@ pub fn missed_after(ctx: &AppContext, due_at: DateTime<Utc>) -> DateTime<Utc> {
     due_at + chrono::Duration::days(i64::from(ctx.config.milestone_grace_days))
 }
 
-/// Keeps every escrow moving (the sweep, after a restart or a processor outage): tranches
-/// verified but not yet paid are paid, milestones past their deadline and grace end their
-/// project, and abandoned projects' refunds are finished. How many projects it looked at.
-pub async fn sweep(ctx: &AppContext, now: DateTime<Utc>) -> AppResult<usize> {
-    let held: Vec<i64> = project::Entity::find()
-        .select_only()
-        .column(project::Column::Id)
-        .filter(
-            project::Column::FundingState.is_in([FundingState::InEscrow, FundingState::Abandoned]),
+/// Cancels project `id`'s milestones still to be reported or verified (the project ended:
+/// abandoned, or refunded by its owner).
+pub async fn cancel_open(tx: &DatabaseTransaction, id: i64) -> AppResult<()> {
+    milestone::Entity::update_many()
+        .col_expr(
+            milestone::Column::State,
+            Expr::value(MilestoneState::Cancelled),
         )
-        .into_tuple()
-        .all(&ctx.db)
+        .col_expr(
+            milestone::Column::UpdatedAt,
+            Expr::value(kernel::clock::now()),
+        )
+        .filter(milestone::Column::ProjectId.eq(id))
+        .filter(milestone::Column::State.is_in([
+            MilestoneState::Pending,
+            MilestoneState::Returned,
+            MilestoneState::Reported,
+        ]))
+        .exec(tx)
         .await?;
-    for id in &held {
-        if let Err(err) = keep_moving(ctx, *id, now).await {
-            tracing::warn!(error = %err, project = id, "the escrow did not finish this round");
-        }
-    }
-    Ok(held.len())
-}
-
-async fn keep_moving(ctx: &AppContext, id: i64, now: DateTime<Utc>) -> AppResult<()> {
-    for each in of_project(&ctx.db, id).await? {
-        if each.state == MilestoneState::Verified && each.payout_ref.is_none() {
-            pay::tranche(ctx, &each).await?;
-        } else if MilestoneState::OPEN.contains(&each.state)
-            && missed_after(ctx, each.due_at) <= now
-        {
-            abandon::missed(ctx, &each).await?;
-        }
-    }
-    abandon::refund_rest(ctx, id).await
+    Ok(())
 }
 
 #[cfg(test)]

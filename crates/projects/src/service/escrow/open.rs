@@ -4,14 +4,13 @@
 //! there first).
 
 use kernel::{AppContext, AppResult};
-use sea_orm::sea_query::Expr;
-use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, Set};
+use sea_orm::{EntityTrait, Set};
 
 use super::shares;
 use crate::entity::{milestone, project};
 use crate::enums::{FundingState, MilestoneState};
 use crate::events::ProjectFunded;
-use crate::service::{browse, ledger, refunds};
+use crate::service::{browse, charging, ledger, refunds};
 
 /// Whether funded project `found` keeps its funds in escrow: its budget lists milestones.
 pub fn holds(found: &project::Model) -> bool {
@@ -28,16 +27,7 @@ pub async fn open(ctx: &AppContext, found: &project::Model) -> AppResult<()> {
     let now = kernel::clock::now();
     let every = chrono::Duration::days(i64::from(ctx.config.milestone_interval_days));
     let tx = kernel::db::begin_write(&ctx.db).await?;
-    let moved = project::Entity::update_many()
-        .col_expr(
-            project::Column::FundingState,
-            Expr::value(FundingState::InEscrow),
-        )
-        .filter(project::Column::Id.eq(id))
-        .filter(project::Column::FundingState.eq(FundingState::Funded))
-        .exec(&tx)
-        .await?;
-    if moved.rows_affected == 0 {
+    if !charging::move_funding(&tx, id, FundingState::Funded, FundingState::InEscrow).await? {
         return Ok(()); // Another run opened it first.
     }
     let rows =

@@ -14,7 +14,7 @@ use crate::entity::{milestone, project};
 use crate::enums::{FundingState, LedgerKind, MilestoneState};
 use crate::events::MilestoneMoved;
 use crate::service::ledger::{CURRENCY, Entry};
-use crate::service::{browse, payout_accounts, pledging, refunds, results};
+use crate::service::{browse, charging, payout_accounts, pledging, refunds, results};
 
 /// What a tranche of nothing is paid with: no transfer is made.
 const NOTHING_MOVED: &str = "none";
@@ -81,15 +81,7 @@ pub async fn tranche(ctx: &AppContext, verified: &milestone::Model) -> AppResult
         .await?;
     if unpaid == 0 {
         results::make_due(ctx, &tx, id, kernel::clock::now()).await?;
-        project::Entity::update_many()
-            .col_expr(
-                project::Column::FundingState,
-                Expr::value(FundingState::Disbursed),
-            )
-            .filter(project::Column::Id.eq(id))
-            .filter(project::Column::FundingState.eq(FundingState::InEscrow))
-            .exec(&tx)
-            .await?;
+        charging::move_funding(&tx, id, FundingState::InEscrow, FundingState::Disbursed).await?;
     }
     tx.commit().await?;
     let now_is = project::Entity::find_by_id(id)
