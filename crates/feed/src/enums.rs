@@ -20,6 +20,10 @@ string_enum!(
         ProjectReachedMilestone = "PROJECT_REACHED_MILESTONE",
         /// A public project's protocol was registered or amended.
         ProjectProtocolRegistered = "PROJECT_PROTOCOL_REGISTERED",
+        /// A Content Expert verified a milestone of a project's escrow: its tranche was paid.
+        ProjectMilestoneVerified = "PROJECT_MILESTONE_VERIFIED",
+        /// A funded project posted its results.
+        ProjectResultsPosted = "PROJECT_RESULTS_POSTED",
     }
 );
 

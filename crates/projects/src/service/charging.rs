@@ -549,7 +549,7 @@ fn claimed_projects() -> sea_orm::sea_query::SelectStatement {
 }
 
 /// Resumes every project whose money is still moving (after a restart, or a processor that
-/// was unavailable); how many it looked at.
+/// was unavailable), and every escrow; how many projects and escrow steps it looked at.
 pub async fn resume(ctx: &AppContext, now: DateTime<Utc>) -> AppResult<usize> {
     let moving: Vec<i64> = project::Entity::find()
         .select_only()

@@ -25,6 +25,8 @@ describe('feed items', () => {
     expect(itemLink(item('WORKING_GROUP_COMMENT_CREATED', 'COMMENT'))).toBe('/working-groups/gait-lab');
     expect(itemLink(item('BLOG_CREATED', 'BLOG'))).toBe('/blog/gait-lab');
     expect(itemLink(item('PROJECT_PROTOCOL_REGISTERED', 'PROJECT'))).toBe('/project/gait-lab/protocol');
+    expect(itemLink(item('PROJECT_MILESTONE_VERIFIED', 'PROJECT'))).toBe('/project/gait-lab#milestones');
+    expect(itemLink(item('PROJECT_RESULTS_POSTED', 'PROJECT'))).toBe('/project/gait-lab#results');
     expect(label('WORKING_GROUP_DISCUSSION_CREATED')).toBe('Working group discussion created');
   });
 });

@@ -28,5 +28,7 @@ export function itemLink(item: FeedItem): string | null {
   if (item.event_type.startsWith('WORKING_GROUP_')) return `/working-groups/${slug}`;
   if (item.event_type.startsWith('BLOG_')) return `/blog/${slug}`;
   if (item.event_type === 'PROJECT_PROTOCOL_REGISTERED') return `/project/${slug}/protocol`;
+  if (item.event_type === 'PROJECT_MILESTONE_VERIFIED') return `/project/${slug}#milestones`;
+  if (item.event_type === 'PROJECT_RESULTS_POSTED') return `/project/${slug}#results`;
   return `/project/${slug}`;
 }

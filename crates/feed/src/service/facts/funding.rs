@@ -179,6 +179,7 @@ pub fn funded(
 /// A project's backers and followers hear its results are posted (never its owner).
 pub fn results_posted(project: &Project, owner_id: i64, audience: &[i64]) -> Effects {
     let route = format!("{}#results", project_route(project));
+    let message = format!("{} posted its results.", project.title);
     Effects::notices(
         audience
             .iter()
@@ -190,11 +191,18 @@ pub fn results_posted(project: &Project, owner_id: i64, audience: &[i64]) -> Eff
                     NotificationKind::ProjectUpdate,
                     project,
                     "Results posted",
-                    format!("{} posted its results.", project.title),
+                    message.clone(),
                     route.clone(),
                 )
             }),
     )
+    .with_item(project_item(
+        FeedEventType::ProjectResultsPosted,
+        owner_id,
+        project.clone(),
+        message,
+        None,
+    ))
 }
 
 /// A project's owner hears its results are due by a date, then that they are overdue.
@@ -286,7 +294,7 @@ pub fn milestone_moved(
         ),
     };
     let owner = owner_too.then_some(owner_id);
-    Effects::notices(
+    let notices = Effects::notices(
         backers
             .iter()
             .copied()
@@ -302,7 +310,17 @@ pub fn milestone_moved(
                     route.clone(),
                 )
             }),
-    )
+    );
+    match &milestone.step {
+        MilestoneStep::Verified { .. } => notices.with_item(project_item(
+            FeedEventType::ProjectMilestoneVerified,
+            owner_id,
+            project.clone(),
+            message,
+            None,
+        )),
+        _ => notices,
+    }
 }
 
 /// A donor's charge that failed.
@@ -525,6 +543,31 @@ mod tests {
                 .map(|n| (n.user_id, n.title.clone(), n.message.clone()))
                 .collect::<Vec<_>>()
         };
+        let quiet = milestone_moved(&project(), 1, &[5, 1], &step(MilestoneStep::Reported));
+        assert!(
+            quiet.items.is_empty(),
+            "a report is not news in everyone's feed"
+        );
+        let paid = milestone_moved(
+            &project(),
+            1,
+            &[5],
+            &step(MilestoneStep::Verified { tranche_cents: 100 }),
+        );
+        assert_eq!(
+            paid.items.iter().map(|i| i.event_type).collect::<Vec<_>>(),
+            [FeedEventType::ProjectMilestoneVerified]
+        );
+        let posted = results_posted(&project(), 1, &[1, 5, 6]);
+        assert_eq!(
+            posted.notices.iter().map(|n| n.user_id).collect::<Vec<_>>(),
+            [5, 6],
+            "not the owner who posted"
+        );
+        assert_eq!(
+            posted.items[0].event_type,
+            FeedEventType::ProjectResultsPosted
+        );
         let reported = heard(milestone_moved(
             &project(),
             1,

@@ -1,44 +1,71 @@
 //! The escrow's sweep: what a run cut short, a processor that was away or a deadline that
-//! passed left undone is finished here, every round of the deadline sweep.
+//! passed left undone is finished here, every round of the deadline sweep, in a fixed number
+//! of reads whatever the number of projects in escrow (then one run per thing to do).
 
 use chrono::{DateTime, Utc};
 use kernel::{AppContext, AppResult};
-use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QuerySelect};
+use sea_orm::sea_query::Query;
+use sea_orm::{ColumnTrait, Condition, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
 
-use super::{abandon, missed_after, of_project, pay};
-use crate::entity::project;
-use crate::enums::{FundingState, MilestoneState};
+use super::{abandon, pay};
+use crate::entity::{milestone, pledge, project};
+use crate::enums::{FundingState, MilestoneState, PledgeStatus};
 
-/// Keeps every escrow moving (the sweep, after a restart or a processor outage): tranches
-/// verified but not yet paid are paid, milestones past their deadline and grace end their
-/// project, and abandoned projects' refunds are finished. How many projects it looked at.
+/// Keeps every escrow moving (after a restart or a processor outage): tranches verified but
+/// not yet paid are paid, milestones past their deadline and grace end their project, and
+/// abandoned projects' refunds are finished. How many things it found to do.
 pub async fn sweep(ctx: &AppContext, now: DateTime<Utc>) -> AppResult<usize> {
-    let held: Vec<i64> = project::Entity::find()
+    let grace = chrono::Duration::days(i64::from(ctx.config.milestone_grace_days));
+    let in_escrow = Query::select()
+        .column(project::Column::Id)
+        .from(project::Entity)
+        .and_where(project::Column::FundingState.eq(FundingState::InEscrow))
+        .to_owned();
+    let due = milestone::Entity::find()
+        .filter(milestone::Column::ProjectId.in_subquery(in_escrow))
+        .filter(
+            Condition::any()
+                .add(
+                    Condition::all()
+                        .add(milestone::Column::State.eq(MilestoneState::Verified))
+                        .add(milestone::Column::PayoutRef.is_null()),
+                )
+                .add(
+                    Condition::all()
+                        .add(milestone::Column::State.is_in(MilestoneState::OPEN))
+                        .add(milestone::Column::DueAt.lte(now - grace)),
+                ),
+        )
+        .order_by_asc(milestone::Column::Id)
+        .all(&ctx.db)
+        .await?;
+    for each in &due {
+        let done = if each.state == MilestoneState::Verified {
+            pay::tranche(ctx, each).await
+        } else {
+            abandon::missed(ctx, each).await
+        };
+        if let Err(err) = done {
+            tracing::warn!(error = %err, project = each.project_id, "the escrow did not finish this round");
+        }
+    }
+    let charged = Query::select()
+        .column(pledge::Column::ProjectId)
+        .from(pledge::Entity)
+        .and_where(pledge::Column::Status.eq(PledgeStatus::Charged))
+        .to_owned();
+    let refunding: Vec<i64> = project::Entity::find()
         .select_only()
         .column(project::Column::Id)
-        .filter(
-            project::Column::FundingState.is_in([FundingState::InEscrow, FundingState::Abandoned]),
-        )
+        .filter(project::Column::FundingState.eq(FundingState::Abandoned))
+        .filter(project::Column::Id.in_subquery(charged))
         .into_tuple()
         .all(&ctx.db)
         .await?;
-    for id in &held {
-        if let Err(err) = keep_moving(ctx, *id, now).await {
-            tracing::warn!(error = %err, project = id, "the escrow did not finish this round");
+    for id in &refunding {
+        if let Err(err) = abandon::refund_rest(ctx, *id).await {
+            tracing::warn!(error = %err, project = id, "escrow refunds did not finish this round");
         }
     }
-    Ok(held.len())
-}
-
-async fn keep_moving(ctx: &AppContext, id: i64, now: DateTime<Utc>) -> AppResult<()> {
-    for each in of_project(&ctx.db, id).await? {
-        if each.state == MilestoneState::Verified && each.payout_ref.is_none() {
-            pay::tranche(ctx, &each).await?;
-        } else if MilestoneState::OPEN.contains(&each.state)
-            && missed_after(ctx, each.due_at) <= now
-        {
-            abandon::missed(ctx, &each).await?;
-        }
-    }
-    abandon::refund_rest(ctx, id).await
+    Ok(due.len() + refunding.len())
 }

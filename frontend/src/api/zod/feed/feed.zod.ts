@@ -28,7 +28,7 @@ export const listFeedQueryPageMax = 1000000;export const listFeedQueryPerPageMax
 
 export const listFeedQueryParams = zod.object({
   "search": zod.string().nullish().describe('Words to find in the item.'),
-  "event_type": zod.union([zod.enum(['BLOG_CREATED', 'PROJECT_CREATED', 'WORKING_GROUP_CREATED', 'BLOG_COMMENT_CREATED', 'PROJECT_COMMENT_CREATED', 'WORKING_GROUP_COMMENT_CREATED', 'BLOG_DISCUSSION_CREATED', 'PROJECT_DISCUSSION_CREATED', 'WORKING_GROUP_DISCUSSION_CREATED', 'PROJECT_UPDATE_CREATED', 'WORKING_GROUP_UPDATE_CREATED', 'PROJECT_FUNDING_COMPLETED', 'PROJECT_REACHED_MILESTONE', 'PROJECT_PROTOCOL_REGISTERED']).describe('What happened.'),zod.null()]).optional(),
+  "event_type": zod.union([zod.enum(['BLOG_CREATED', 'PROJECT_CREATED', 'WORKING_GROUP_CREATED', 'BLOG_COMMENT_CREATED', 'PROJECT_COMMENT_CREATED', 'WORKING_GROUP_COMMENT_CREATED', 'BLOG_DISCUSSION_CREATED', 'PROJECT_DISCUSSION_CREATED', 'WORKING_GROUP_DISCUSSION_CREATED', 'PROJECT_UPDATE_CREATED', 'WORKING_GROUP_UPDATE_CREATED', 'PROJECT_FUNDING_COMPLETED', 'PROJECT_REACHED_MILESTONE', 'PROJECT_PROTOCOL_REGISTERED', 'PROJECT_MILESTONE_VERIFIED', 'PROJECT_RESULTS_POSTED']).describe('What happened.'),zod.null()]).optional(),
   "object_type": zod.union([zod.enum(['PROJECT', 'COMMENT', 'DISCUSSION', 'WORKING_GROUP', 'BLOG', 'PROJECT_POST', 'WORKING_GROUP_POST']).describe('What it happened to.'),zod.null()]).optional(),
   "ordering": zod.string().nullish().describe('`-created_at` (newest first, the default) or `created_at`.'),
   "page": zod.number().min(1).max(listFeedQueryPageMax).optional().describe('1-based page number.'),
@@ -52,7 +52,7 @@ export const listFeedResponse = zod.object({
   "text": zod.string().nullish()
 }).describe('What the item is about.'),
   "created_at": zod.iso.datetime({}),
-  "event_type": zod.enum(['BLOG_CREATED', 'PROJECT_CREATED', 'WORKING_GROUP_CREATED', 'BLOG_COMMENT_CREATED', 'PROJECT_COMMENT_CREATED', 'WORKING_GROUP_COMMENT_CREATED', 'BLOG_DISCUSSION_CREATED', 'PROJECT_DISCUSSION_CREATED', 'WORKING_GROUP_DISCUSSION_CREATED', 'PROJECT_UPDATE_CREATED', 'WORKING_GROUP_UPDATE_CREATED', 'PROJECT_FUNDING_COMPLETED', 'PROJECT_REACHED_MILESTONE', 'PROJECT_PROTOCOL_REGISTERED']).describe('What happened.'),
+  "event_type": zod.enum(['BLOG_CREATED', 'PROJECT_CREATED', 'WORKING_GROUP_CREATED', 'BLOG_COMMENT_CREATED', 'PROJECT_COMMENT_CREATED', 'WORKING_GROUP_COMMENT_CREATED', 'BLOG_DISCUSSION_CREATED', 'PROJECT_DISCUSSION_CREATED', 'WORKING_GROUP_DISCUSSION_CREATED', 'PROJECT_UPDATE_CREATED', 'WORKING_GROUP_UPDATE_CREATED', 'PROJECT_FUNDING_COMPLETED', 'PROJECT_REACHED_MILESTONE', 'PROJECT_PROTOCOL_REGISTERED', 'PROJECT_MILESTONE_VERIFIED', 'PROJECT_RESULTS_POSTED']).describe('What happened.'),
   "id": zod.number(),
   "object_type": zod.enum(['PROJECT', 'COMMENT', 'DISCUSSION', 'WORKING_GROUP', 'BLOG', 'PROJECT_POST', 'WORKING_GROUP_POST']).describe('What it happened to.'),
   "related_content": zod.object({
