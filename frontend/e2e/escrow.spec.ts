@@ -180,6 +180,9 @@ test('a funded project is paid out of escrow milestone by milestone, one sent ba
   await page.screenshot({ path: shot('results-posted', info.project.name), fullPage: true });
   await page.goto('/results');
   await expect(page.getByRole('link', { name: new RegExp(title) })).toHaveCount(0);
+  // Everyone's feed says so, as it said each milestone verified.
+  await page.goto('/feed');
+  await expect(page.getByText(`${title} posted its results.`)).toBeVisible();
   const told = (await (await page.request.get('/api/me/notifications', { headers: auth(donors[1].token) })).json()).data as { title: string }[];
   expect(told.map((n) => n.title)).toContain('Results posted');
 });
