@@ -363,6 +363,8 @@ pub struct ProjectPage {
     pub escrow: Option<super::escrow::Escrow>,
     /// When its results are due: once it is paid out in full.
     pub results_due_at: Option<DateTime<Utc>>,
+    /// The date has passed and no results are posted.
+    pub results_overdue: bool,
     /// Its results, once posted.
     pub results: Option<super::results::ProjectResults>,
     /// HTML.
@@ -520,6 +522,10 @@ impl ProjectPage {
             protocol,
             escrow,
             results_due_at: p.results_due_at,
+            results_overdue: results.is_none()
+                && p.results_due_at.is_some_and(|due| {
+                    crate::service::results::is_overdue(due, kernel::clock::now())
+                }),
             results,
             problem: p.problem.clone(),
             aims: p.aims.clone(),

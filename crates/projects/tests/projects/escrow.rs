@@ -188,7 +188,59 @@ async fn a_funded_project_is_paid_out_milestone_by_milestone_with_the_books_bala
     );
     clean(&app, &admin).await;
 
-    // The second is sent back once with a reason, reported again, verified: disbursed.
+    // The second: two reports at once make one report, two returns at once one return, and
+    // a verification fired with a return makes one decision, whichever lands first.
+    let (a, b) = tokio::join!(
+        report(&app, &c, 2, json!([])),
+        report(&app, &c, 2, json!([]))
+    );
+    let mut statuses = [a.0, b.0];
+    statuses.sort_unstable();
+    assert_eq!(statuses, [200, 409], "{a:?} {b:?}");
+    let (a, b) = tokio::join!(
+        decide(&app, &expert, &c, 2, "return"),
+        decide(&app, &expert, &c, 2, "return")
+    );
+    let mut statuses = [a.0, b.0];
+    statuses.sort_unstable();
+    assert_eq!(
+        statuses,
+        [200, 409],
+        "returned once, not twice: {a:?} {b:?}"
+    );
+    assert_eq!(
+        escrow_of(&app, &c.slug, &c.owner).await["milestones"][1]["returns"],
+        1,
+        "one return counted: the project goes on"
+    );
+    report(&app, &c, 2, json!([])).await;
+    let (a, b) = tokio::join!(
+        decide(&app, &expert, &c, 2, "verify"),
+        decide(&app, &expert, &c, 2, "return")
+    );
+    let mut statuses = [a.0, b.0];
+    statuses.sort_unstable();
+    assert_eq!(statuses, [200, 409], "one decision: {a:?} {b:?}");
+    if a.0 == 409 {
+        // The return won (the second: the project ended); the books must still hold.
+        assert_eq!(funding(&app, &c.slug).await["state"], "abandoned");
+        assert_eq!(held(&app, c.id).await, 0);
+        clean(&app, &admin).await;
+        return;
+    }
+    assert_eq!(processor(&app).list_payouts().await.unwrap().len(), 2);
+    assert_eq!(funding(&app, &c.slug).await["state"], "disbursed");
+    clean(&app, &admin).await;
+    let (status, _) = report(&app, &c, 2, json!([])).await;
+    assert_eq!(status, 400, "no longer in escrow");
+}
+
+#[tokio::test]
+async fn a_milestone_sent_back_once_is_reported_again_and_verified() {
+    let app = spawn_app().await;
+    let (admin, expert, c) = in_escrow(&app).await;
+    report(&app, &c, 1, json!([])).await;
+    decide(&app, &expert, &c, 1, "verify").await;
     report(&app, &c, 2, json!([])).await;
     let (status, body) = decide(&app, &expert, &c, 2, "return").await;
     assert_eq!(status, 200, "{body}");

@@ -108,6 +108,8 @@ async fn a_paid_out_project_owes_its_results_and_posts_them_once() {
             .contains(&"Results overdue".to_owned())
     );
     assert_eq!(tracker(&app).await[0]["overdue"], true);
+    let (_, page) = app.get_json(&format!("/api/projects/{}", c.slug)).await;
+    assert_eq!(page["data"]["results_overdue"], true);
     assert_eq!(overdue_on_profile(&app, &c).await[0]["slug"], c.slug);
 
     // A bad link is named; the results are sanitised, each link read for what it is.

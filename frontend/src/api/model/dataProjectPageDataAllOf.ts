@@ -48,6 +48,8 @@ export type DataProjectPageDataAllOf = {
   results?: DataProjectPageDataAllOfResults;
   /** When its results are due: once it is paid out in full. */
   results_due_at?: DataProjectPageDataAllOfResultsDueAt;
+  /** The date has passed and no results are posted. */
+  results_overdue: boolean;
   reviews: ReviewSummary;
   status: ProjectStatus;
   team: TeamMember[];

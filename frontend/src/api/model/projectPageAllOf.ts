@@ -48,6 +48,8 @@ export type ProjectPageAllOf = {
   results?: ProjectPageAllOfResults;
   /** When its results are due: once it is paid out in full. */
   results_due_at?: ProjectPageAllOfResultsDueAt;
+  /** The date has passed and no results are posted. */
+  results_overdue: boolean;
   reviews: ReviewSummary;
   status: ProjectStatus;
   team: TeamMember[];

@@ -20,16 +20,18 @@ pub fn holds(found: &project::Model) -> bool {
 /// Opens funded project `found`'s escrow with its schedule, once.
 pub async fn open(ctx: &AppContext, found: &project::Model) -> AppResult<()> {
     let id = found.id;
-    let totals = ledger::totals(&ctx.db, id).await?;
-    let held = totals.collected_cents - totals.fees_cents - totals.paid_out_cents;
-    let planned: Vec<i64> = found.milestones.0.iter().map(|m| m.amount_cents).collect();
-    let tranches = shares(held, &planned);
     let now = kernel::clock::now();
     let every = chrono::Duration::days(i64::from(ctx.config.milestone_interval_days));
     let tx = kernel::db::begin_write(&ctx.db).await?;
     if !charging::move_funding(&tx, id, FundingState::Funded, FundingState::InEscrow).await? {
         return Ok(()); // Another run opened it first.
     }
+    // What is held is read with the project's row held by the move, so the split is of the
+    // ledger as it stands when the escrow opens (a refund recorded meanwhile waits for it).
+    let totals = ledger::totals(&tx, id).await?;
+    let held = totals.collected_cents - totals.fees_cents - totals.paid_out_cents;
+    let planned: Vec<i64> = found.milestones.0.iter().map(|m| m.amount_cents).collect();
+    let tranches = shares(held, &planned);
     let rows =
         found
             .milestones

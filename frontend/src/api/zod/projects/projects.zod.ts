@@ -1652,6 +1652,7 @@ export const getProjectResponse = zod.object({
 }).describe('A publication or data link: what it is, and where it resolves.'))
 }).describe('A project\'s results.'),zod.null()]).optional(),
   "results_due_at": zod.iso.datetime({}).nullish().describe('When its results are due: once it is paid out in full.'),
+  "results_overdue": zod.boolean().describe('The date has passed and no results are posted.'),
   "reviews": zod.object({
   "count": zod.number().min(getProjectResponseDataReviewsCountMin),
   "criteria": zod.array(zod.object({

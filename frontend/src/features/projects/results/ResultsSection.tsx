@@ -12,9 +12,8 @@ const ResultsDialog = lazy(() => import('./ResultsDialog').then((m) => ({ defaul
  * passed); its owner posts them from here. Nothing before the project is paid out in full. */
 export function ResultsSection({ project }: { project: ProjectPage }) {
   const [posting, setPosting] = useState(false);
-  const { results, results_due_at: dueAt } = project;
+  const { results, results_due_at: dueAt, results_overdue: overdue } = project;
   if (!results && !dueAt) return null;
-  const overdue = !results && dueAt !== null && dueAt !== undefined && new Date(dueAt) <= new Date();
   return (
     <Box component="section" aria-labelledby="results-heading" id="results" sx={{ mt: 3, scrollMarginTop: 80 }}>
       <Typography variant="h5" component="h2" id="results-heading">
