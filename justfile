@@ -195,7 +195,8 @@ frontend-deps:
 frontend-build: frontend-deps
     cd frontend && npm run --silent build
 
-# localstripe (PyPI) in its own virtualenv: the stand-in Stripe the adapter's tests start.
+# localstripe (PyPI) in its own virtualenv: the stand-in Stripe the adapter's tests and the
+# browser tests start, through scripts/localstripe_connect.py (Connect transfers, idempotency keys).
 localstripe:
     test -x "$HOME/.cache/cohort/localstripe/bin/localstripe" || { python3 -m venv "$HOME/.cache/cohort/localstripe" || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-venv && python3 -m venv "$HOME/.cache/cohort/localstripe"); "$HOME/.cache/cohort/localstripe/bin/pip" install -q "localstripe>=1.15,<2"; }
 

@@ -14,11 +14,12 @@ const dataDir = process.env.E2E_DATA_DIR;
 const binary = process.env.COHORT_BIN ?? '../target/debug/cohort';
 
 // A second server takes cards with Stripe: Stripe.js and the API are localstripe's (PyPI's
-// stand-in Stripe, installed by `just localstripe`), on the next ports.
+// stand-in Stripe, installed by `just localstripe`, run with the Connect transfers and
+// idempotency keys scripts/localstripe_connect.py adds), on the next ports.
 const stripePort = port + 1;
 const localstripePort = port + 2;
 process.env.E2E_STRIPE_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'cohort-e2e-stripe-'));
-const localstripe = process.env.LOCALSTRIPE_BIN ?? join(homedir(), '.cache/cohort/localstripe/bin/localstripe');
+const localstripe = `${process.env.LOCALSTRIPE_PYTHON ?? join(homedir(), '.cache/cohort/localstripe/bin/python')} ../scripts/localstripe_connect.py`;
 const localstripeUrl = `http://127.0.0.1:${localstripePort}`;
 
 // A third server offers ORCID sign-in, against a stand-in ORCID (e2e/orcid-provider.mjs).

@@ -1,7 +1,5 @@
 import { expect, test } from './fixtures';
-import { approvedGroup, auth, drawnPng, joined, PASSWORD, person, shot, signInAs, signOut } from './support';
-
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+import { approvedGroup, auth, drawnPng, joined, PASSWORD, PDF, person, shot, signInAs, signOut } from './support';
 
 test('members discuss: a topic with an image, a quoted reply with a PDF, votes, edit and delete', { tag: '@phone' }, async ({ page }, info) => {
   test.setTimeout(120_000);

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { adminToken, auth, DEMO_ADMIN, liveProject, openConsoleSection, PASSWORD, person, type Person, pledgeWithCard, shot, signInAs, signOut } from './support';
+import { adminToken, auth, DEMO_ADMIN, liveProject, openConsoleSection, PASSWORD, PDF, person, type Person, pledgeWithCard, shot, signInAs, signOut } from './support';
 
 /** Two milestones of a CA$5,000 goal: CA$4,550 is held once the 9% fee is kept, in tranches
  * of CA$2,730 and CA$1,820. */
@@ -96,11 +96,20 @@ test('a funded project is paid out of escrow milestone by milestone, one sent ba
   await dialog.getByRole('textbox', { name: 'Links' }).fill('https://osf.io/abc12/\nosf recruitment log');
   await dialog.getByRole('button', { name: 'Report the milestone' }).click();
   await expect(dialog.getByText('Line 2: Enter a valid URL.')).toBeVisible();
+  // Files go with the report: PDFs only, uploaded as chosen, removable until it is sent.
+  await dialog.getByLabel('Evidence file').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('notes') });
+  await expect(page.getByText('Attach the evidence as PDF files.')).toBeVisible();
+  await dialog.getByLabel('Evidence file').setInputFiles({ name: 'draft.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await dialog.getByRole('button', { name: 'Remove draft.pdf' }).click();
+  await expect(dialog.getByText('draft.pdf')).toHaveCount(0);
+  await dialog.getByLabel('Evidence file').setInputFiles({ name: 'recruitment log.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await expect(dialog.getByText('recruitment log.pdf')).toBeVisible();
   await page.screenshot({ path: shot('escrow-report', info.project.name), fullPage: true });
   await dialog.getByRole('textbox', { name: 'Links' }).fill('https://osf.io/abc12/');
   await dialog.getByRole('button', { name: 'Report the milestone' }).click();
   await expect(page.getByText('Milestone 1 is reported: a Content Expert verifies it next.')).toBeVisible();
   await expect(section.getByRole('listitem', { name: 'Milestone 1: Recruitment' }).getByText('Reported: being verified')).toBeVisible();
+  await expect(section.getByRole('listitem', { name: 'Milestone 1: Recruitment' }).getByRole('link', { name: 'recruitment log.pdf' })).toBeVisible();
   await signOut(page);
 
   // The Content Expert verifies it in the console: its tranche is paid out.
@@ -109,6 +118,7 @@ test('a funded project is paid out of escrow milestone by milestone, one sent ba
   await openConsoleSection(page, 'Milestones');
   const card = page.getByRole('article', { name: `${title}, milestone 1` });
   await expect(card.getByRole('link', { name: 'https://osf.io/abc12/' })).toBeVisible();
+  await expect(card.getByRole('link', { name: 'recruitment log.pdf' })).toBeVisible();
   await page.screenshot({ path: shot('escrow-console', info.project.name), fullPage: true });
   await decide(page, title, 1, 'verify');
   await signOut(page);
@@ -136,6 +146,7 @@ test('a funded project is paid out of escrow milestone by milestone, one sent ba
   await expect(page.getByRole('region', { name: 'Funding' }).getByText('Funded: the funds were paid out to the research team’s institution.')).toBeVisible();
   await expect(section.getByText('Paid out CA$4,550')).toBeVisible();
   await expect(section.getByText('Verified')).toHaveCount(2);
+  await expect(section.getByRole('link', { name: 'recruitment log.pdf' })).toBeVisible();
   await page.screenshot({ path: shot('escrow-paid-out', info.project.name), fullPage: true });
   const notes = (await (await page.request.get('/api/me/notifications', { headers: auth(donors[0].token) })).json()).data as { title: string }[];
   expect(notes.map((n) => n.title)).toEqual(expect.arrayContaining(['Milestone reported', 'Milestone sent back', 'Milestone verified']));

@@ -1,7 +1,5 @@
 import { expect, test } from './fixtures';
-import { auth, liveProject, PASSWORD, person, shot, signInAs } from './support';
-
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+import { auth, liveProject, PASSWORD, PDF, person, shot, signInAs } from './support';
 
 test('an owner registers the protocol the campaign waits for, amends it with a reason, and anyone checks and compares the versions', { tag: '@phone' }, async ({ page }, info) => {
   test.setTimeout(120_000);

@@ -114,6 +114,9 @@ export async function drawnPng(page: Page, width: number, height: number): Promi
 }
 
 /** The password of every account the journeys make. */
+/** The smallest file a PDF reader accepts as one (uploads are checked by content). */
+export const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+
 export const PASSWORD = 'members only 2026';
 
 export interface Person {

@@ -84,6 +84,7 @@ mod m20261207_000076_meetings;
 mod m20261207_000077_project_protocols;
 mod m20261207_000078_project_milestones;
 mod m20261207_000079_project_results;
+mod m20261207_000080_project_milestone_files;
 
 pub struct Migrator;
 
@@ -205,5 +206,6 @@ fn every_migration() -> Vec<Box<dyn MigrationTrait>> {
         Box::new(m20261207_000077_project_protocols::Migration),
         Box::new(m20261207_000078_project_milestones::Migration),
         Box::new(m20261207_000079_project_results::Migration),
+        Box::new(m20261207_000080_project_milestone_files::Migration),
     ]
 }

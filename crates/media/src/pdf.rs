@@ -173,8 +173,8 @@ impl Page {
         y
     }
 
-    /// `text` broken at spaces into lines no wider than `width` points (a word wider than a
-    /// line stands on its own).
+    /// `text` broken at spaces into lines no wider than `width` points; a word wider than a
+    /// line (a long file name, a hash) is broken between its characters.
     fn lines(&mut self, font: Font, size: i64, width: i64, text: &str) -> Vec<String> {
         let mut lines = Vec::new();
         let mut line = String::new();
@@ -184,10 +184,20 @@ impl Page {
             } else {
                 format!("{line} {word}")
             };
-            if !line.is_empty() && self.measure(font, size, &longer) > width {
-                lines.push(std::mem::replace(&mut line, word.to_owned()));
-            } else {
+            if self.measure(font, size, &longer) <= width {
                 line = longer;
+                continue;
+            }
+            if !line.is_empty() {
+                lines.push(std::mem::take(&mut line));
+            }
+            for c in word.chars() {
+                let next = format!("{line}{c}");
+                if !line.is_empty() && self.measure(font, size, &next) > width {
+                    lines.push(std::mem::replace(&mut line, c.to_string()));
+                } else {
+                    line = next;
+                }
             }
         }
         if !line.is_empty() {
@@ -384,6 +394,20 @@ mod tests {
         );
         let below = page.paragraph(Font::Regular, 9, (70, 120), 455, 14, text);
         assert_eq!(below, 120 - 14 * i64::try_from(lines.len()).unwrap());
+    }
+
+    #[test]
+    fn a_word_wider_than_a_line_is_broken_between_its_characters() {
+        let name = format!("{}.pdf", "protocol_".repeat(30));
+        let text = format!("Files: {name} end");
+        let mut page = Page::new(A4).unwrap();
+        let lines = page.lines(Font::Regular, 9, 200, &text);
+        assert!(lines.len() >= 3, "{lines:?}");
+        for line in &lines {
+            assert!(page.measure(Font::Regular, 9, line) <= 200, "{line}");
+        }
+        assert_eq!(lines.concat().replace(' ', ""), text.replace(' ', ""));
+        assert_eq!(lines[0], "Files:", "the long word starts its own line");
     }
 
     #[test]

@@ -5,6 +5,7 @@ use kernel::export::{Rows, TableExport as T};
 const RECORDS: &str = "Payment records are kept as the law requires (privacy policy).";
 const PROJECT: &str =
     "A project stays with its backers and reviewers; its owner shows as a former member.";
+const MILESTONE: &str = "A milestone's report and decision are the record of what a project's donors paid for: they stay with the project.";
 const PROTOCOL: &str = "A registered protocol is a public record, checked against its hash: it stays as registered; its registrant shows as a former member.";
 
 pub const TABLES: &[T] = &[
@@ -36,7 +37,15 @@ pub const TABLES: &[T] = &[
             table: "projects",
             member_column: "owner_id",
         })
-        .kept("A milestone's report and decision are the record of what a project's donors paid for: they stay with the project."),
+        .kept(MILESTONE),
+    T::member("project_milestone_files", &[])
+        .rows(Rows::Through {
+            column: "project_id",
+            table: "projects",
+            member_column: "owner_id",
+        })
+        .files(&["storage_key"])
+        .kept(MILESTONE),
     T::member("project_results", &["posted_by"])
         .kept("Posted results are the public record of what a funded project found: they stay as posted; the poster shows as a former member."),
     T::member("project_team_members", &["user_id"]),

@@ -105,10 +105,12 @@ pub fn may_refund(funding: FundingState, is_owner: bool) -> bool {
         )
 }
 
-/// The owner reports a milestone of the project's escrow done while it is open (waiting
-/// for its report, or sent back) and the funds are still in escrow.
-pub fn may_report_milestone(funding: FundingState, state: MilestoneState) -> bool {
-    funding == FundingState::InEscrow && MilestoneState::OPEN.contains(&state)
+/// The owner reports a milestone of the project's escrow done (and attaches or removes its
+/// evidence files) while it is open (waiting for its report, or sent back), the funds are
+/// still in escrow, and its deadline and grace period have not passed (`missed`): a missed
+/// milestone ends the project, whether or not the sweep has come by yet.
+pub fn may_report_milestone(funding: FundingState, state: MilestoneState, missed: bool) -> bool {
+    funding == FundingState::InEscrow && MilestoneState::OPEN.contains(&state) && !missed
 }
 
 /// The owner posts results once the project is paid out in full.
@@ -241,6 +243,36 @@ mod tests {
         assert!(!may_refund(FundingState::Charging, false));
         assert!(!may_refund(FundingState::Released, true));
         assert!(!may_refund(FundingState::Refunded, true));
+    }
+
+    #[test]
+    fn a_milestone_is_reported_while_open_in_escrow_and_not_missed() {
+        use MilestoneState as M;
+        assert!(may_report_milestone(
+            FundingState::InEscrow,
+            M::Pending,
+            false
+        ));
+        assert!(may_report_milestone(
+            FundingState::InEscrow,
+            M::Returned,
+            false
+        ));
+        assert!(!may_report_milestone(
+            FundingState::InEscrow,
+            M::Pending,
+            true
+        ));
+        assert!(!may_report_milestone(
+            FundingState::InEscrow,
+            M::Reported,
+            false
+        ));
+        assert!(!may_report_milestone(
+            FundingState::Abandoned,
+            M::Pending,
+            false
+        ));
     }
 
     #[test]

@@ -1,6 +1,8 @@
 //! localstripe (PyPI: a stateful fake Stripe server), started on a free loopback port for
-//! a test and stopped when the guard drops. `just localstripe` installs it into its own
-//! virtualenv; `LOCALSTRIPE_BIN` names another copy.
+//! a test and stopped when the guard drops. It runs through `scripts/localstripe_connect.py`,
+//! which adds the Connect accounts, transfers and reversals localstripe lacks and honours
+//! idempotency keys. `just localstripe` installs it into its own virtualenv;
+//! `LOCALSTRIPE_PYTHON` names another copy's Python.
 
 use std::process::{Command, Stdio};
 use std::time::Duration;
@@ -16,18 +18,21 @@ pub struct LocalStripe {
 
 /// Starts a fresh localstripe and waits until it answers.
 pub async fn start() -> LocalStripe {
-    let bin = installed(
-        "LOCALSTRIPE_BIN",
-        "localstripe/bin/localstripe",
+    let python = installed(
+        "LOCALSTRIPE_PYTHON",
+        "localstripe/bin/python",
         "localstripe",
     );
+    let launcher = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../scripts/localstripe_connect.py");
     let port = free_port();
-    let child = Command::new(&bin)
+    let child = Command::new(&python)
+        .arg(&launcher)
         .args(["--port", &port.to_string(), "--from-scratch"])
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn()
-        .unwrap_or_else(|e| panic!("starting {}: {e}", bin.display()));
+        .unwrap_or_else(|e| panic!("starting {}: {e}", launcher.display()));
     let url = format!("http://127.0.0.1:{port}");
     let server = LocalStripe {
         _process: Running(child),
@@ -51,10 +56,23 @@ pub async fn start() -> LocalStripe {
 impl LocalStripe {
     /// A POST to localstripe's API as Stripe.js or a server would send it.
     pub async fn post(&self, path: &str, form: &[(&str, &str)]) -> serde_json::Value {
-        let response = reqwest::Client::new()
-            .post(format!("{}{path}", self.url))
+        self.answer(path, reqwest::Client::new().post(self.at(path)).form(form))
+            .await
+    }
+
+    /// A GET of localstripe's API, as a server would send it.
+    pub async fn get(&self, path: &str) -> serde_json::Value {
+        self.answer(path, reqwest::Client::new().get(self.at(path)))
+            .await
+    }
+
+    fn at(&self, path: &str) -> String {
+        format!("{}{path}", self.url)
+    }
+
+    async fn answer(&self, path: &str, request: reqwest::RequestBuilder) -> serde_json::Value {
+        let response = request
             .bearer_auth("sk_test_cohort")
-            .form(form)
             .send()
             .await
             .unwrap_or_else(|e| panic!("localstripe {path}: {e}"));

@@ -57,13 +57,13 @@ pub fn particular(operation: &str, status: &str) -> Option<AppError> {
         }
         ("createApiToken", "409") => accounts::service::api_tokens::too_many(),
         ("registerProtocol", "409") => projects::service::protocols::register::changed(2),
-        ("reportMilestone", "409") => {
-            use projects::service::escrow::decide::{NOT_OPEN, changed};
+        ("reportMilestone" | "uploadMilestoneFile" | "removeMilestoneFile", "409") => {
+            use projects::service::escrow::guard::{NOT_OPEN, changed};
             changed(NOT_OPEN)
         }
         ("postResults", "409") => projects::service::results::posted(),
         ("staffVerifyMilestone" | "staffReturnMilestone", "409") => {
-            use projects::service::escrow::decide::{NOT_REPORTED, changed};
+            use projects::service::escrow::guard::{NOT_REPORTED, changed};
             changed(NOT_REPORTED)
         }
         ("updateEvent" | "cancelEvent" | "answerEvent", "409") => {

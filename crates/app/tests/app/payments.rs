@@ -8,6 +8,7 @@ use kernel::AppError;
 use kernel::payments::{ChargeOutcome, ChargeRequest, PaymentProvider, ProcessorKind};
 use payments::stripe::{StripeProvider, StripeSettings};
 use payments::test_processor::{CardInput, INVALID_NUMBER, TestProcessor};
+use serde_json::json;
 use testkit::spawn_app;
 
 fn card(number: &str) -> CardInput {
@@ -303,15 +304,16 @@ async fn the_stripe_adapter_saves_charges_refunds_and_verifies_webhooks_against_
     );
     assert_eq!(record("pi_none".into()).await, None);
     // An abandoned escrow refunds each donor a share of their charge (issue 50): part of it.
+    // (A key of its own: localstripe, like Stripe, refuses a key reused for another charge.)
     let outcome = provider
-        .charge(&charge(&customer, &method, "pledge-3"))
+        .charge(&charge(&customer, &method, "pledge-5"))
         .await
         .unwrap();
     let ChargeOutcome::Succeeded { charge_id: shared } = outcome else {
         panic!("{outcome:?}")
     };
     let part = provider
-        .refund(&shared, Some(1_001), "pledge-3-escrow-refund")
+        .refund(&shared, Some(1_001), "pledge-5-escrow-refund")
         .await
         .unwrap();
     assert_eq!(part.amount_cents, 1_001);
@@ -448,4 +450,124 @@ async fn the_stripe_adapter_saves_charges_refunds_and_verifies_webhooks_against_
             .verify_webhook(&tampered, signature, kernel::clock::now())
             .is_err()
     );
+}
+
+/// Issue 50: a funded project is paid out one transfer per milestone tranche to its owner's
+/// Connect account, each under its key, and a transfer is taken back by a reversal (the
+/// owner's refund after a tranche). localstripe lacks Connect: `scripts/localstripe_connect.py`
+/// adds it in localstripe's own style, with Stripe's idempotency keys.
+#[tokio::test]
+async fn the_stripe_adapter_pays_each_tranche_once_and_reverses_it_against_localstripe() {
+    use kernel::payments::PayoutRequest;
+    let stripe = testkit::localstripe::start().await;
+    let provider = StripeProvider::new(StripeSettings {
+        api_url: stripe.url.clone(),
+        secret_key: "sk_test_cohort".into(),
+        webhook_secret: "whsec_cohort_test".into(),
+    });
+    let account = provider.create_payout_account("member-7").await.unwrap();
+    assert!(account.starts_with("acct_"), "{account}");
+    assert_eq!(verified(&provider, &account).await, Some(false));
+    assert_eq!(verified(&provider, "acct_none").await, None);
+    let tranche = |cents: i64, key: &'static str| PayoutRequest {
+        account_id: &account,
+        amount_cents: cents,
+        currency: "cad",
+        idempotency_key: key,
+    };
+    assert!(
+        provider
+            .pay_out(&tranche(796_253, "project-9-tranche-1"))
+            .await
+            .is_err(),
+        "no transfer before the owner is onboarded"
+    );
+
+    // The owner completes Stripe's onboarding form (opening the link does, in the stand-in)
+    // and comes back to Cohort.
+    let back = "https://cohort.example.org/me/payouts";
+    let link = provider.onboarding_url(&account, back).await.unwrap();
+    let no_redirects = reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .unwrap();
+    let opened = no_redirects.get(&link).send().await.unwrap();
+    assert_eq!(opened.status(), 302);
+    assert_eq!(opened.headers()["location"], back);
+    assert_eq!(verified(&provider, &account).await, Some(true));
+
+    // Each tranche is one transfer, however often (and however at once) its key is sent.
+    let one = tranche(796_253, "project-9-tranche-1");
+    let (first, again) = tokio::join!(provider.pay_out(&one), provider.pay_out(&one));
+    let first = first.unwrap();
+    assert!(first.starts_with("tr_"), "{first}");
+    assert_eq!(again.unwrap(), first, "the same key pays once");
+    let second = provider
+        .pay_out(&tranche(1_478_747, "project-9-tranche-2"))
+        .await
+        .unwrap();
+    assert_ne!(second, first);
+    assert!(
+        provider
+            .pay_out(&tranche(1, "project-9-tranche-2"))
+            .await
+            .is_err(),
+        "a key is not reused for another amount"
+    );
+    let listed = stripe.get("/v1/transfers").await;
+    let mut sent: Vec<(i64, String)> = listed["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| {
+            assert_eq!(t["destination"], account.as_str());
+            assert_eq!(t["currency"], "cad");
+            (
+                t["amount"].as_i64().unwrap(),
+                t["metadata"]["idempotency_key"]
+                    .as_str()
+                    .unwrap()
+                    .to_owned(),
+            )
+        })
+        .collect();
+    sent.sort();
+    assert_eq!(
+        sent,
+        [
+            (796_253, "project-9-tranche-1".to_owned()),
+            (1_478_747, "project-9-tranche-2".to_owned())
+        ],
+        "two transfers, one per tranche"
+    );
+
+    // Taken back: the whole transfer, once.
+    let reversal = provider
+        .reverse_payout(&first, "project-9-tranche-1-reversal")
+        .await
+        .unwrap();
+    assert!(reversal.starts_with("trr_"), "{reversal}");
+    assert_eq!(
+        provider
+            .reverse_payout(&first, "project-9-tranche-1-reversal")
+            .await
+            .unwrap(),
+        reversal
+    );
+    let reversed = stripe.get(&format!("/v1/transfers/{first}")).await;
+    assert_eq!(
+        (&reversed["amount_reversed"], &reversed["reversed"]),
+        (&json!(796_253), &json!(true))
+    );
+    let untouched = stripe.get(&format!("/v1/transfers/{second}")).await;
+    assert_eq!(untouched["amount_reversed"], 0);
+}
+
+/// Whether Stripe lets `account` take transfers (none: no such account).
+async fn verified(provider: &StripeProvider, account: &str) -> Option<bool> {
+    provider
+        .payout_account(account)
+        .await
+        .unwrap()
+        .map(|a| a.verified)
 }

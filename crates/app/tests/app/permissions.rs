@@ -65,7 +65,7 @@ fn with_body(
         | "setBackground" => {
             return request.multipart(picture());
         }
-        "uploadProtocolFile" => {
+        "uploadProtocolFile" | "uploadMilestoneFile" => {
             let part = reqwest::multipart::Part::bytes(b"%PDF-1.4\n%%EOF\n".to_vec())
                 .file_name("protocol.pdf");
             return request.multipart(reqwest::multipart::Form::new().part("file", part));

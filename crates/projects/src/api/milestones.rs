@@ -85,11 +85,19 @@ pub async fn report(
     };
     let reported = decide::report(&ctx, &user, id, position, report).await?;
     let found = ownership::owned(&ctx.db, &user, id).await?;
+    view(&ctx, reported, found.funding_state, true).await
+}
+
+/// Milestone `m` of a project in `funding`, with its files, as the owner or staff see it.
+pub(super) async fn view(
+    ctx: &AppContext,
+    m: crate::entity::milestone::Model,
+    funding: crate::enums::FundingState,
+    is_owner: bool,
+) -> AppResult<web::Json<Data<EscrowMilestone>>> {
+    let files = escrow::evidence::of_milestones(&ctx.db, &[m.id]).await?;
     Ok(Data::new(EscrowMilestone::of(
-        &ctx,
-        reported,
-        found.funding_state,
-        true,
+        ctx, m, funding, is_owner, &files,
     )))
 }
 
@@ -123,6 +131,8 @@ pub async fn queue(
     params: web::Query<PageParams>,
 ) -> AppResult<web::Json<Page<MilestoneToVerify>>> {
     let (Page { data, pagination }, projects) = escrow::decide::waiting(&ctx.db, &params).await?;
+    let ids: Vec<i64> = data.iter().map(|m| m.id).collect();
+    let files = escrow::evidence::of_milestones(&ctx.db, &ids).await?;
     let data = data
         .into_iter()
         .filter_map(|m| {
@@ -131,7 +141,7 @@ pub async fn queue(
                 project_id: p.id,
                 slug: p.slug.clone(),
                 title: p.title.clone(),
-                milestone: EscrowMilestone::of(&ctx, m, p.funding_state, false),
+                milestone: EscrowMilestone::of(&ctx, m, p.funding_state, false, &files),
             })
         })
         .collect();
@@ -217,10 +227,5 @@ async fn staff_view(
     m: crate::entity::milestone::Model,
 ) -> AppResult<web::Json<Data<EscrowMilestone>>> {
     let found = crate::service::final_approval::find(ctx, id).await?;
-    Ok(Data::new(EscrowMilestone::of(
-        ctx,
-        m,
-        found.funding_state,
-        false,
-    )))
+    view(ctx, m, found.funding_state, false).await
 }

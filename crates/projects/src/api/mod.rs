@@ -6,6 +6,7 @@ pub mod browse;
 pub mod dynamic_review;
 pub mod favorites;
 pub mod funding;
+pub mod milestone_files;
 pub mod milestones;
 pub mod my_projects;
 pub mod pledges;
@@ -42,6 +43,8 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(protocols::upload)
         .service(protocols::remove)
         .service(milestones::report)
+        .service(milestone_files::upload)
+        .service(milestone_files::remove)
         .service(results::post_results)
         .service(my_projects::submit)
         .service(my_projects::withdraw_changes)

@@ -3,6 +3,7 @@ pub mod customer;
 pub mod favorite;
 pub mod ledger;
 pub mod milestone;
+pub mod milestone_file;
 pub mod need;
 pub mod payout_account;
 pub mod pledge;

@@ -1,16 +1,42 @@
 //! A project's escrow as its page shows it: each milestone with its tranche, deadline, state
-//! and evidence, and what is held, paid out and returned, all from the milestones' rows (one
-//! statement).
+//! and evidence, and what is held, paid out and returned, all from the milestones' rows and
+//! their files (two statements).
 
 use chrono::{DateTime, Utc};
 use kernel::AppContext;
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::entity::milestone;
+use crate::entity::{milestone, milestone_file};
 use crate::enums::{FundingState, MilestoneState};
 use crate::policy;
 use crate::service::escrow;
+
+/// A PDF of a milestone's evidence.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct MilestoneFile {
+    pub id: i64,
+    pub filename: String,
+    pub url: String,
+    pub byte_size: i64,
+    /// SHA-256 of the file's bytes, in hex.
+    pub sha256: String,
+    /// Waiting for the milestone's next report: only its owner sees it.
+    pub waiting: bool,
+}
+
+impl MilestoneFile {
+    pub fn of(ctx: &AppContext, f: &milestone_file::Model) -> Self {
+        Self {
+            id: f.id,
+            filename: f.filename.clone(),
+            url: ctx.storage.url(&f.storage_key),
+            byte_size: f.byte_size,
+            sha256: f.sha256.clone(),
+            waiting: f.reported_at.is_none(),
+        }
+    }
+}
 
 /// One milestone of the escrow.
 #[derive(Debug, Clone, Serialize, ToSchema)]
@@ -32,13 +58,15 @@ pub struct EscrowMilestone {
     /// The owner's report: HTML.
     pub evidence: Option<String>,
     pub links: Vec<String>,
+    /// The report's files; its owner also sees those waiting for the next report.
+    pub files: Vec<MilestoneFile>,
     pub reported_at: Option<DateTime<Utc>>,
     pub decided_at: Option<DateTime<Utc>>,
     /// Why it was sent back, or why the project ended on it.
     pub reason: Option<String>,
     /// Its tranche was paid out to the owner's institution.
     pub paid: bool,
-    /// The viewer (its owner) may report it now.
+    /// The viewer (its owner) may report it now, and attach or remove its files.
     pub can_report: bool,
 }
 
@@ -51,17 +79,28 @@ pub struct Escrow {
     /// What went back to the donors when the project ended.
     pub returned_cents: i64,
     pub milestones: Vec<EscrowMilestone>,
+    /// Files one milestone's report may hold.
+    pub max_files: usize,
 }
 
 impl EscrowMilestone {
+    /// Milestone `m` of a project in `funding`, with its files among `files` (those still
+    /// waiting only for its owner).
     pub fn of(
         ctx: &AppContext,
         m: milestone::Model,
         funding: FundingState,
         is_owner: bool,
+        files: &[milestone_file::Model],
     ) -> Self {
+        let missed = escrow::is_missed(ctx, m.due_at, kernel::clock::now());
         Self {
-            can_report: is_owner && policy::may_report_milestone(funding, m.state),
+            can_report: is_owner && policy::may_report_milestone(funding, m.state, missed),
+            files: files
+                .iter()
+                .filter(|f| f.milestone_id == m.id && (is_owner || f.reported_at.is_some()))
+                .map(|f| MilestoneFile::of(ctx, f))
+                .collect(),
             missed_after: escrow::missed_after(ctx, m.due_at),
             paid: m.payout_ref.is_some(),
             position: m.position,
@@ -81,10 +120,12 @@ impl EscrowMilestone {
 }
 
 impl Escrow {
-    /// The escrow of a project in `funding` with milestones `rows` (none before it opened).
+    /// The escrow of a project in `funding` with milestones `rows` (none before it opened)
+    /// and their `files`.
     pub fn of(
         ctx: &AppContext,
         rows: Vec<milestone::Model>,
+        files: &[milestone_file::Model],
         funding: FundingState,
         is_owner: bool,
     ) -> Option<Self> {
@@ -112,8 +153,9 @@ impl Escrow {
             returned_cents,
             milestones: rows
                 .into_iter()
-                .map(|m| EscrowMilestone::of(ctx, m, funding, is_owner))
+                .map(|m| EscrowMilestone::of(ctx, m, funding, is_owner, files))
                 .collect(),
+            max_files: escrow::evidence::MAX_FILES,
         })
     }
 }

@@ -19,7 +19,15 @@ pub async fn page(
     let viewer = viewer.map(|v| v.id);
     let (id, owners, ids) = (project.id, [project.owner_id], [project.id]);
     // The page's parts are independent reads: asked at once, the page waits for the slowest.
-    let (mut owner, mut tags, team, hearts, tally, commenters, (protocol, milestones, posted)) = futures_util::try_join!(
+    let (
+        mut owner,
+        mut tags,
+        team,
+        hearts,
+        tally,
+        commenters,
+        (protocol, milestones, evidence, posted),
+    ) = futures_util::try_join!(
         ctx.users.summaries(&owners),
         tags::of(ctx, &ids),
         team::of(&ctx.db, id),
@@ -30,6 +38,7 @@ pub async fn page(
             futures_util::try_join!(
                 protocols::latest(&ctx.db, id),
                 escrow::of_project(&ctx.db, id),
+                escrow::evidence::of_project(&ctx.db, id),
                 results::of(&ctx.db, id)
             )
         },
@@ -51,6 +60,7 @@ pub async fn page(
         escrow: super::escrow::Escrow::of(
             ctx,
             milestones,
+            &evidence,
             project.funding_state,
             viewer == Some(project.owner_id),
         ),

@@ -8,6 +8,7 @@ pub mod changes;
 pub mod charging;
 pub mod deadlines;
 pub mod discussion;
+pub mod documents;
 pub mod drafts;
 pub mod dynamic_review;
 pub mod eligibility;

@@ -24,7 +24,7 @@ fn milestones() -> Value {
 
 /// A campaign of three donors (CA$10,000, CA$10,000, CA$5,000) charged and in escrow, and
 /// the admin's and a Content Expert's tokens.
-async fn in_escrow(app: &TestApp) -> (String, String, Campaign) {
+pub(super) async fn in_escrow(app: &TestApp) -> (String, String, Campaign) {
     let admin = app
         .signed_in_staff("admin@example.org", "staff password 1")
         .await;
@@ -38,14 +38,14 @@ async fn in_escrow(app: &TestApp) -> (String, String, Campaign) {
     (admin, expert, c)
 }
 
-async fn escrow_of(app: &TestApp, slug: &str, token: &str) -> Value {
+pub(super) async fn escrow_of(app: &TestApp, slug: &str, token: &str) -> Value {
     let (_, page) = app
         .get_json_as(token, &format!("/api/projects/{slug}"))
         .await;
     page["data"]["escrow"].clone()
 }
 
-async fn report(app: &TestApp, c: &Campaign, n: i32, links: Value) -> (u16, Value) {
+pub(super) async fn report(app: &TestApp, c: &Campaign, n: i32, links: Value) -> (u16, Value) {
     app.post_json_as(
         &c.owner,
         &format!("/api/me/projects/{}/milestones/{n}/report", c.id),
@@ -54,7 +54,13 @@ async fn report(app: &TestApp, c: &Campaign, n: i32, links: Value) -> (u16, Valu
     .await
 }
 
-async fn decide(app: &TestApp, token: &str, c: &Campaign, n: i32, verdict: &str) -> (u16, Value) {
+pub(super) async fn decide(
+    app: &TestApp,
+    token: &str,
+    c: &Campaign,
+    n: i32,
+    verdict: &str,
+) -> (u16, Value) {
     let path = format!("/api/staff/projects/{}/milestones/{n}/{verdict}", c.id);
     let body = if verdict == "return" {
         json!({"reason": "The recruitment log is not shared."})
@@ -74,7 +80,7 @@ async fn held(app: &TestApp, id: i64) -> i64 {
         .map_or(0, |(_, cents)| cents)
 }
 
-async fn clean(app: &TestApp, admin: &str) {
+pub(super) async fn clean(app: &TestApp, admin: &str) {
     let found = reconciled(app, admin).await;
     assert_eq!(found["discrepancies"], json!([]), "{found}");
 }

@@ -11,6 +11,7 @@ mod deadlines;
 mod discussion;
 mod dynamic_review;
 mod escrow;
+mod escrow_files;
 mod funding;
 mod lapse;
 mod lifecycle;

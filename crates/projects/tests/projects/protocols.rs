@@ -221,7 +221,20 @@ async fn a_registration_is_frozen_hashed_into_the_audit_chain_and_amended_with_r
         sha256(PDF)
     );
 
+    let (_, _, sitemap) = bytes(&app, "/sitemap.xml").await;
+    let sitemap = String::from_utf8(sitemap).unwrap();
+    assert!(
+        !sitemap.contains(&format!("/project/{slug}")),
+        "a draft is not mapped"
+    );
     go_live(&app, &o, id).await;
+    // Search engines find the public record beside the project.
+    let (_, _, sitemap) = bytes(&app, "/sitemap.xml").await;
+    let sitemap = String::from_utf8(sitemap).unwrap();
+    assert!(
+        sitemap.contains(&format!("/project/{slug}/protocol</loc>")),
+        "{sitemap}"
+    );
     let (status, diff) = app.get_json(&format!("{public}/diff?from=1&to=2")).await;
     assert_eq!(status, 200, "{diff}");
     let rows: Vec<(String, Value, Value)> = diff["data"]["rows"]
@@ -551,4 +564,29 @@ async fn protocol_files_are_the_owners_and_wait_until_registered() {
     };
     let gone = app.client.get(&url).send().await.unwrap().status().as_u16();
     assert_eq!(gone, 404, "{url}");
+}
+
+/// Twelve uploads at once into an empty list: ten wait, two are refused with the limit.
+#[tokio::test]
+async fn uploads_at_once_never_pass_the_limit() {
+    let app = spawn_app().await;
+    let o = eligible_owner(&app).await;
+    let (id, _) = complete_draft(&app, &o.owner, "Early sepsis").await;
+    let files = format!("/api/me/projects/{id}/protocol/files");
+    let names: Vec<String> = (0..12).map(|i| format!("{i}.pdf")).collect();
+    let sent = names
+        .iter()
+        .map(|name| app.upload_as(&o.owner, &files, name, PDF.to_vec()));
+    let answers = futures_util::future::join_all(sent).await;
+    let mut statuses: Vec<u16> = answers.iter().map(|(status, _)| *status).collect();
+    statuses.sort_unstable();
+    assert_eq!(
+        statuses,
+        [[201; 10].as_slice(), &[400, 400]].concat(),
+        "{answers:?}"
+    );
+    let (_, mine) = app
+        .get_json_as(&o.owner, &format!("/api/me/projects/{id}/protocol"))
+        .await;
+    assert_eq!(mine["data"]["waiting_files"].as_array().unwrap().len(), 10);
 }

@@ -13,6 +13,11 @@ import type { EscrowMilestone } from './escrowMilestone';
 export interface Escrow {
   /** Still held, in cents: the tranches not yet paid out (none once the project ended). */
   held_cents: number;
+  /**
+   * Files one milestone's report may hold.
+   * @minimum 0
+   */
+  max_files: number;
   milestones: EscrowMilestone[];
   paid_out_cents: number;
   /** What went back to the donors when the project ended. */

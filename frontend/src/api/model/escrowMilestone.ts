@@ -7,6 +7,7 @@
  */
 import type { EscrowMilestoneDecidedAt } from './escrowMilestoneDecidedAt';
 import type { EscrowMilestoneEvidence } from './escrowMilestoneEvidence';
+import type { MilestoneFile } from './milestoneFile';
 import type { EscrowMilestoneReason } from './escrowMilestoneReason';
 import type { EscrowMilestoneReportedAt } from './escrowMilestoneReportedAt';
 import type { MilestoneState } from './milestoneState';
@@ -15,7 +16,7 @@ import type { MilestoneState } from './milestoneState';
  * One milestone of the escrow.
  */
 export interface EscrowMilestone {
-  /** The viewer (its owner) may report it now. */
+  /** The viewer (its owner) may report it now, and attach or remove its files. */
   can_report: boolean;
   decided_at?: EscrowMilestoneDecidedAt;
   description: string;
@@ -23,6 +24,8 @@ export interface EscrowMilestone {
   due_at: string;
   /** The owner's report: HTML. */
   evidence?: EscrowMilestoneEvidence;
+  /** The report's files; its owner also sees those waiting for the next report. */
+  files: MilestoneFile[];
   links: string[];
   /** When, unreported, it is missed and the project ends: the deadline plus the grace
 period. */

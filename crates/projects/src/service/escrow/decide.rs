@@ -1,25 +1,23 @@
-//! The milestone's two sides: the owner reports it done with evidence (text and links), and
-//! a Content Expert verifies it — its tranche is then paid out — or sends it back with a
-//! reason; a second return ends the project. Each is a conditional update on the state the
-//! milestone was read in while the project is still in escrow, so two decisions at once
-//! make one, and the Content Expert's is audited.
+//! The milestone's two sides: the owner reports it done with evidence (text, links and the
+//! files attached to it), and a Content Expert verifies it — its tranche is then paid out —
+//! or sends it back with a reason; a second return ends the project. Each is one of
+//! `guard`'s conditional writes, so two decisions at once make one; the Content Expert's is
+//! audited.
 
-use kernel::{AppContext, AppError, AppResult, CurrentUser, Staff};
+use kernel::{AppContext, AppResult, CurrentUser, Staff};
 use sea_orm::sea_query::{Expr, Query};
 use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, UpdateMany};
 use serde_json::json;
 
-use super::{abandon, one, pay};
+use super::guard::{NOT_OPEN, NOT_REPORTED, before_missed, changed, moving, open_for_report, ran};
+use super::{abandon, evidence, one, pay};
 use crate::entity::milestone::{self, Links};
 use crate::entity::project;
 use crate::enums::{FundingState, MilestoneState};
 use crate::events::MilestoneMoved;
 use crate::policy;
-use crate::service::{browse, final_approval, ownership, refunds};
+use crate::service::{browse, final_approval, refunds};
 
-pub const NOT_OPEN: &str = "This milestone is not waiting for a report.";
-pub const NOT_REPORTED: &str = "This milestone is not waiting for verification.";
-pub const NOT_IN_ESCROW: &str = "This project's funds are not held in escrow.";
 /// The most links one report gives.
 pub const MAX_LINKS: usize = 10;
 
@@ -30,35 +28,6 @@ pub struct Report {
     pub links: Vec<String>,
 }
 
-pub fn changed(message: &'static str) -> AppError {
-    AppError::conflict("milestone_changed", message)
-}
-
-/// A write that moves milestone `found` on, matching it only as it was read and only while
-/// its project's funds are still in escrow.
-fn moving(found: &milestone::Model, to: MilestoneState) -> UpdateMany<milestone::Entity> {
-    let in_escrow = Query::select()
-        .column(project::Column::Id)
-        .from(project::Entity)
-        .and_where(project::Column::Id.eq(found.project_id))
-        .and_where(project::Column::FundingState.eq(FundingState::InEscrow))
-        .to_owned();
-    milestone::Entity::update_many()
-        .col_expr(milestone::Column::State, Expr::value(to))
-        .col_expr(
-            milestone::Column::UpdatedAt,
-            Expr::value(kernel::clock::now()),
-        )
-        .filter(milestone::Column::Id.eq(found.id))
-        .filter(milestone::Column::State.eq(found.state))
-        .filter(milestone::Column::Returns.eq(found.returns))
-        .filter(milestone::Column::ProjectId.in_subquery(in_escrow))
-}
-
-async fn ran(db: &impl ConnectionTrait, write: UpdateMany<milestone::Entity>) -> AppResult<bool> {
-    Ok(write.exec(db).await?.rows_affected == 1)
-}
-
 /// The owner reports milestone `position` of their project `id` done.
 pub async fn report(
     ctx: &AppContext,
@@ -67,24 +36,21 @@ pub async fn report(
     position: i32,
     report: Report,
 ) -> AppResult<milestone::Model> {
-    let found = ownership::owned(&ctx.db, user, id).await?;
-    if found.funding_state != FundingState::InEscrow {
-        return Err(AppError::bad_request("not_in_escrow", NOT_IN_ESCROW));
-    }
-    let due = one(&ctx.db, id, position).await?;
-    if !policy::may_report_milestone(found.funding_state, due.state) {
-        return Err(changed(NOT_OPEN));
-    }
+    let (found, due) = open_for_report(ctx, user, id, position).await?;
+    let now = kernel::clock::now();
     let write = moving(&due, MilestoneState::Reported)
         .col_expr(milestone::Column::Evidence, Expr::value(report.evidence))
         .col_expr(milestone::Column::Links, Expr::value(Links(report.links)))
-        .col_expr(
-            milestone::Column::ReportedAt,
-            Expr::value(kernel::clock::now()),
-        );
-    if !ran(&ctx.db, write).await? {
+        .col_expr(milestone::Column::ReportedAt, Expr::value(now));
+    // The report takes the files waiting on the milestone, in the same transaction: an
+    // upload at the same moment waits for it and is then refused, or lands first and is
+    // taken.
+    let tx = kernel::db::begin_write(&ctx.db).await?;
+    if !ran(&tx, before_missed(ctx, write)).await? {
         return Err(changed(NOT_OPEN));
     }
+    evidence::take_waiting(&tx, due.id, now).await?;
+    tx.commit().await?;
     let reported = one(&ctx.db, id, position).await?;
     tell(ctx, &found, &reported, 0).await?;
     Ok(reported)

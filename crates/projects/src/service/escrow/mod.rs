@@ -10,6 +10,8 @@
 
 pub mod abandon;
 pub mod decide;
+pub mod evidence;
+pub mod guard;
 pub mod open;
 pub mod pay;
 pub mod sweep;
@@ -81,6 +83,17 @@ pub async fn one(db: &impl ConnectionTrait, id: i64, position: i32) -> AppResult
 /// When a milestone due at `due_at` is missed: its deadline plus the grace period.
 pub fn missed_after(ctx: &AppContext, due_at: DateTime<Utc>) -> DateTime<Utc> {
     due_at + chrono::Duration::days(i64::from(ctx.config.milestone_grace_days))
+}
+
+/// The latest deadline missed at `now`: an open milestone due by it is missed (its grace
+/// period passed too).
+pub fn missed_if_due_by(ctx: &AppContext, now: DateTime<Utc>) -> DateTime<Utc> {
+    now - chrono::Duration::days(i64::from(ctx.config.milestone_grace_days))
+}
+
+/// Whether an open milestone due at `due_at` is missed at `now`.
+pub fn is_missed(ctx: &AppContext, due_at: DateTime<Utc>, now: DateTime<Utc>) -> bool {
+    due_at <= missed_if_due_by(ctx, now)
 }
 
 /// Cancels project `id`'s milestones still to be reported or verified (the project ended:

@@ -15,7 +15,6 @@ use crate::enums::{FundingState, MilestoneState, PledgeStatus};
 /// not yet paid are paid, milestones past their deadline and grace end their project, and
 /// abandoned projects' refunds are finished. How many things it found to do.
 pub async fn sweep(ctx: &AppContext, now: DateTime<Utc>) -> AppResult<usize> {
-    let grace = chrono::Duration::days(i64::from(ctx.config.milestone_grace_days));
     let in_escrow = Query::select()
         .column(project::Column::Id)
         .from(project::Entity)
@@ -33,7 +32,7 @@ pub async fn sweep(ctx: &AppContext, now: DateTime<Utc>) -> AppResult<usize> {
                 .add(
                     Condition::all()
                         .add(milestone::Column::State.is_in(MilestoneState::OPEN))
-                        .add(milestone::Column::DueAt.lte(now - grace)),
+                        .add(milestone::Column::DueAt.lte(super::missed_if_due_by(ctx, now))),
                 ),
         )
         .order_by_asc(milestone::Column::Id)

@@ -2,25 +2,21 @@
 //! very bytes anyone downloads), waiting until a registration takes them.
 
 use kernel::{AppContext, AppError, AppResult, CurrentUser};
-use media::files::FileKind;
+use sea_orm::sea_query::Expr;
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter,
     QueryOrder, Set,
 };
 
-use super::sha256_hex;
-use crate::entity::protocol_file;
+use crate::entity::{project, protocol_file};
+use crate::service::documents::{self, FIELD};
 use crate::service::ownership;
 
 /// Files one version may hold, and uploads that may wait at once.
 pub const MAX_FILES: usize = 10;
-/// The form field the upload's refusals are reported on.
-pub const FIELD: &str = "file";
 pub const ONLY_PDF: &str = "Attach the protocol's documents as PDF files.";
 pub const TOO_MANY: &str = "A protocol version holds at most 10 files.";
 pub const NOT_WAITING: &str = "Only a file not yet registered can be removed.";
-/// Longest file name kept (the column's size).
-const MAX_NAME: usize = 255;
 
 fn folder(project_id: i64) -> String {
     format!("protocols/{project_id}")
@@ -36,22 +32,6 @@ pub async fn waiting(db: &impl ConnectionTrait, id: i64) -> AppResult<Vec<protoc
         .await?)
 }
 
-/// The name a file is shown and hashed under: its base name, without control characters,
-/// at most 255 bytes; "protocol.pdf" when nothing is left.
-fn clean_name(name: &str) -> String {
-    let base = name.rsplit(['/', '\\']).next().unwrap_or_default();
-    let mut clean: String = base.chars().filter(|c| !c.is_control()).collect();
-    while clean.len() > MAX_NAME {
-        clean.pop();
-    }
-    let clean = clean.trim().to_owned();
-    if clean.is_empty() {
-        "protocol.pdf".to_owned()
-    } else {
-        clean
-    }
-}
-
 /// Stores a PDF for the owner's next registration of project `id`.
 pub async fn upload(
     ctx: &AppContext,
@@ -61,43 +41,62 @@ pub async fn upload(
     bytes: Vec<u8>,
 ) -> AppResult<protocol_file::Model> {
     let found = ownership::owned(&ctx.db, user, id).await?;
-    if media::files::sniff(&bytes) != Some(FileKind::Pdf) {
-        return Err(AppError::field(FIELD, ONLY_PDF));
+    let stored = documents::store(
+        ctx,
+        &folder(found.id),
+        filename,
+        &bytes,
+        ONLY_PDF,
+        "protocol.pdf",
+    )
+    .await?;
+    let saved = record(ctx, found.id, &stored).await;
+    if saved.is_err() {
+        documents::discard(ctx, &stored.key).await;
     }
+    saved
+}
+
+/// Records `stored` as waiting for project `id`'s next registration while fewer than
+/// `MAX_FILES` wait. Uploads for one project take turns on its row (a write that changes
+/// nothing), so two at once cannot both find room for the last one.
+async fn record(
+    ctx: &AppContext,
+    id: i64,
+    stored: &documents::Stored,
+) -> AppResult<protocol_file::Model> {
+    let tx = kernel::db::begin_write(&ctx.db).await?;
+    project::Entity::update_many()
+        .col_expr(
+            project::Column::UpdatedAt,
+            Expr::col(project::Column::UpdatedAt).into(),
+        )
+        .filter(project::Column::Id.eq(id))
+        .exec(&tx)
+        .await?;
     let already = protocol_file::Entity::find()
-        .filter(protocol_file::Column::ProjectId.eq(found.id))
+        .filter(protocol_file::Column::ProjectId.eq(id))
         .filter(protocol_file::Column::ProtocolId.is_null())
-        .count(&ctx.db)
+        .count(&tx)
         .await?;
     if already >= MAX_FILES as u64 {
         return Err(AppError::field(FIELD, TOO_MANY));
     }
-    let key = format!(
-        "{}/{}.pdf",
-        folder(found.id),
-        kernel::storage::unique_name()
-    );
-    ctx.storage
-        .put(&key, &bytes)
-        .await
-        .map_err(|e| AppError::Internal(e.into()))?;
     let saved = protocol_file::ActiveModel {
-        project_id: Set(found.id),
+        project_id: Set(id),
         protocol_id: Set(None),
         position: Set(0),
-        filename: Set(clean_name(filename)),
-        storage_key: Set(key.clone()),
-        byte_size: Set(bytes.len() as i64),
-        sha256: Set(sha256_hex(&bytes)),
+        filename: Set(stored.filename.clone()),
+        storage_key: Set(stored.key.clone()),
+        byte_size: Set(stored.byte_size),
+        sha256: Set(stored.sha256.clone()),
         uploaded_at: Set(kernel::clock::now()),
         ..Default::default()
     }
-    .insert(&ctx.db)
-    .await;
-    if saved.is_err() {
-        media::documents::discard(ctx.storage.as_ref(), &key).await;
-    }
-    Ok(saved?)
+    .insert(&tx)
+    .await?;
+    tx.commit().await?;
+    Ok(saved)
 }
 
 /// Removes an upload still waiting; a registered file stays as registered.
@@ -117,19 +116,6 @@ pub async fn remove(ctx: &AppContext, user: &CurrentUser, id: i64, file_id: i64)
     if gone.rows_affected == 0 {
         return Err(AppError::bad_request("registered", NOT_WAITING));
     }
-    media::documents::discard(ctx.storage.as_ref(), &file.storage_key).await;
+    documents::discard(ctx, &file.storage_key).await;
     Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::clean_name;
-
-    #[test]
-    fn names_keep_their_base_and_lose_control_characters() {
-        assert_eq!(clean_name("C:\\docs\\protocol v2.pdf"), "protocol v2.pdf");
-        assert_eq!(clean_name("../../etc/x\u{7}.pdf"), "x.pdf");
-        assert_eq!(clean_name("  "), "protocol.pdf");
-        assert_eq!(clean_name(&"é".repeat(200)).len(), 254);
-    }
 }

@@ -32,6 +32,7 @@ import type {
   DataEscrowMilestone,
   DataFavorites,
   DataMessageResponse,
+  DataMilestoneFile,
   DataMyPledge,
   DataMyPledgeList,
   DataOnboarding,
@@ -1783,6 +1784,158 @@ export const useSaveProjectGeneral = <TError = ErrorBody | ErrorBody | ErrorBody
       > => {
 
       const mutationOptions = getSaveProjectGeneralMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * Stores a PDF (multipart field `file`, checked by content, kept as sent with its SHA-256) on milestone `position` of the caller's project in escrow, for its next report; at most 10 per milestone.
+ * @summary Attach a file to a milestone
+ */
+export const getUploadMilestoneFileUrl = (id: number,
+    position: number,) => {
+
+
+  
+
+  return `/api/me/projects/${id}/milestones/${position}/files`
+}
+
+export const uploadMilestoneFile = async (id: number,
+    position: number,
+    singleFileUpload: SingleFileUpload, options?: RequestInit): Promise<DataMilestoneFile> => {
+    const formData = new FormData();
+formData.append(`file`, singleFileUpload.file)
+
+  return apiFetch<DataMilestoneFile>(getUploadMilestoneFileUrl(id,position),
+  {      
+    ...options,
+    method: 'POST'
+    ,
+    body: 
+      formData,
+  }
+);}
+
+
+
+
+export const getUploadMilestoneFileMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof uploadMilestoneFile>>, TError,{id: number;position: number;data: SingleFileUpload}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof uploadMilestoneFile>>, TError,{id: number;position: number;data: SingleFileUpload}, TContext> => {
+
+const mutationKey = ['uploadMilestoneFile'];
+const {mutation: mutationOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof uploadMilestoneFile>>, {id: number;position: number;data: SingleFileUpload}> = (props) => {
+          const {id,position,data} = props ?? {};
+
+          return  uploadMilestoneFile(id,position,data,)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type UploadMilestoneFileMutationResult = NonNullable<Awaited<ReturnType<typeof uploadMilestoneFile>>>
+    export type UploadMilestoneFileMutationBody = SingleFileUpload
+    export type UploadMilestoneFileMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
+
+    /**
+ * @summary Attach a file to a milestone
+ */
+export const useUploadMilestoneFile = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof uploadMilestoneFile>>, TError,{id: number;position: number;data: SingleFileUpload}, TContext>, }
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof uploadMilestoneFile>>,
+        TError,
+        {id: number;position: number;data: SingleFileUpload},
+        TContext
+      > => {
+
+      const mutationOptions = getUploadMilestoneFileMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * Removes a file from a milestone still waiting for its report (a file of a report sent back too: the next report replaces the evidence).
+ * @summary Remove a milestone's file
+ */
+export const getRemoveMilestoneFileUrl = (id: number,
+    position: number,
+    fileId: number,) => {
+
+
+  
+
+  return `/api/me/projects/${id}/milestones/${position}/files/${fileId}`
+}
+
+export const removeMilestoneFile = async (id: number,
+    position: number,
+    fileId: number, options?: RequestInit): Promise<void> => {
+  
+  return apiFetch<void>(getRemoveMilestoneFileUrl(id,position,fileId),
+  {      
+    ...options,
+    method: 'DELETE'
+    
+    
+  }
+);}
+
+
+
+
+export const getRemoveMilestoneFileMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof removeMilestoneFile>>, TError,{id: number;position: number;fileId: number}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof removeMilestoneFile>>, TError,{id: number;position: number;fileId: number}, TContext> => {
+
+const mutationKey = ['removeMilestoneFile'];
+const {mutation: mutationOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof removeMilestoneFile>>, {id: number;position: number;fileId: number}> = (props) => {
+          const {id,position,fileId} = props ?? {};
+
+          return  removeMilestoneFile(id,position,fileId,)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type RemoveMilestoneFileMutationResult = NonNullable<Awaited<ReturnType<typeof removeMilestoneFile>>>
+    
+    export type RemoveMilestoneFileMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
+
+    /**
+ * @summary Remove a milestone's file
+ */
+export const useRemoveMilestoneFile = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof removeMilestoneFile>>, TError,{id: number;position: number;fileId: number}, TContext>, }
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof removeMilestoneFile>>,
+        TError,
+        {id: number;position: number;fileId: number},
+        TContext
+      > => {
+
+      const mutationOptions = getRemoveMilestoneFileMutationOptions(options);
 
       return useMutation(mutationOptions, queryClient);
     }

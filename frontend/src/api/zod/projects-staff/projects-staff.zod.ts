@@ -145,11 +145,19 @@ export const staffMilestonesResponsePaginationCountMin = 0;export const staffMil
 export const staffMilestonesResponse = zod.object({
   "data": zod.array(zod.object({
   "milestone": zod.object({
-  "can_report": zod.boolean().describe('The viewer (its owner) may report it now.'),
+  "can_report": zod.boolean().describe('The viewer (its owner) may report it now, and attach or remove its files.'),
   "decided_at": zod.iso.datetime({}).nullish(),
   "description": zod.string(),
   "due_at": zod.iso.datetime({}).describe('When it is due.'),
   "evidence": zod.string().nullish().describe('The owner\'s report: HTML.'),
+  "files": zod.array(zod.object({
+  "byte_size": zod.number(),
+  "filename": zod.string(),
+  "id": zod.number(),
+  "sha256": zod.string().describe('SHA-256 of the file\'s bytes, in hex.'),
+  "url": zod.string(),
+  "waiting": zod.boolean().describe('Waiting for the milestone\'s next report: only its owner sees it.')
+}).describe('A PDF of a milestone\'s evidence.')).describe('The report\'s files; its owner also sees those waiting for the next report.'),
   "links": zod.array(zod.string()),
   "missed_after": zod.iso.datetime({}).describe('When, unreported, it is missed and the project ends: the deadline plus the grace\nperiod.'),
   "paid": zod.boolean().describe('Its tranche was paid out to the owner\'s institution.'),
@@ -1001,11 +1009,19 @@ export const staffReturnMilestoneBody = zod.object({
 
 export const staffReturnMilestoneResponse = zod.object({
   "data": zod.object({
-  "can_report": zod.boolean().describe('The viewer (its owner) may report it now.'),
+  "can_report": zod.boolean().describe('The viewer (its owner) may report it now, and attach or remove its files.'),
   "decided_at": zod.iso.datetime({}).nullish(),
   "description": zod.string(),
   "due_at": zod.iso.datetime({}).describe('When it is due.'),
   "evidence": zod.string().nullish().describe('The owner\'s report: HTML.'),
+  "files": zod.array(zod.object({
+  "byte_size": zod.number(),
+  "filename": zod.string(),
+  "id": zod.number(),
+  "sha256": zod.string().describe('SHA-256 of the file\'s bytes, in hex.'),
+  "url": zod.string(),
+  "waiting": zod.boolean().describe('Waiting for the milestone\'s next report: only its owner sees it.')
+}).describe('A PDF of a milestone\'s evidence.')).describe('The report\'s files; its owner also sees those waiting for the next report.'),
   "links": zod.array(zod.string()),
   "missed_after": zod.iso.datetime({}).describe('When, unreported, it is missed and the project ends: the deadline plus the grace\nperiod.'),
   "paid": zod.boolean().describe('Its tranche was paid out to the owner\'s institution.'),
@@ -1030,11 +1046,19 @@ export const staffVerifyMilestoneParams = zod.object({
 
 export const staffVerifyMilestoneResponse = zod.object({
   "data": zod.object({
-  "can_report": zod.boolean().describe('The viewer (its owner) may report it now.'),
+  "can_report": zod.boolean().describe('The viewer (its owner) may report it now, and attach or remove its files.'),
   "decided_at": zod.iso.datetime({}).nullish(),
   "description": zod.string(),
   "due_at": zod.iso.datetime({}).describe('When it is due.'),
   "evidence": zod.string().nullish().describe('The owner\'s report: HTML.'),
+  "files": zod.array(zod.object({
+  "byte_size": zod.number(),
+  "filename": zod.string(),
+  "id": zod.number(),
+  "sha256": zod.string().describe('SHA-256 of the file\'s bytes, in hex.'),
+  "url": zod.string(),
+  "waiting": zod.boolean().describe('Waiting for the milestone\'s next report: only its owner sees it.')
+}).describe('A PDF of a milestone\'s evidence.')).describe('The report\'s files; its owner also sees those waiting for the next report.'),
   "links": zod.array(zod.string()),
   "missed_after": zod.iso.datetime({}).describe('When, unreported, it is missed and the project ends: the deadline plus the grace\nperiod.'),
   "paid": zod.boolean().describe('Its tranche was paid out to the owner\'s institution.'),

@@ -733,6 +733,29 @@ export const saveProjectGeneralResponse = zod.object({
 })
 
 /**
+ * Stores a PDF (multipart field `file`, checked by content, kept as sent with its SHA-256) on milestone `position` of the caller's project in escrow, for its next report; at most 10 per milestone.
+ * @summary Attach a file to a milestone
+ */
+export const uploadMilestoneFileParams = zod.object({
+  "id": zod.number().describe('The project\'s id'),
+  "position": zod.number().describe('The milestone\'s place, 1 for the first')
+})
+
+export const uploadMilestoneFileBody = zod.object({
+  "file": zod.instanceof(File).describe('The file; its content decides what it is, not its name or declared type.')
+}).describe('How a single-file upload looks in the API contract.')
+
+/**
+ * Removes a file from a milestone still waiting for its report (a file of a report sent back too: the next report replaces the evidence).
+ * @summary Remove a milestone's file
+ */
+export const removeMilestoneFileParams = zod.object({
+  "id": zod.number().describe('The project\'s id'),
+  "position": zod.number().describe('The milestone\'s place, 1 for the first'),
+  "file_id": zod.number().describe('The file\'s id')
+})
+
+/**
  * The owner reports milestone `position` of their funded project done, with evidence; a Content Expert then verifies it (its tranche is paid out) or sends it back.
  * @summary Report a milestone
  */
@@ -750,11 +773,19 @@ export const reportMilestoneBody = zod.object({
 
 export const reportMilestoneResponse = zod.object({
   "data": zod.object({
-  "can_report": zod.boolean().describe('The viewer (its owner) may report it now.'),
+  "can_report": zod.boolean().describe('The viewer (its owner) may report it now, and attach or remove its files.'),
   "decided_at": zod.iso.datetime({}).nullish(),
   "description": zod.string(),
   "due_at": zod.iso.datetime({}).describe('When it is due.'),
   "evidence": zod.string().nullish().describe('The owner\'s report: HTML.'),
+  "files": zod.array(zod.object({
+  "byte_size": zod.number(),
+  "filename": zod.string(),
+  "id": zod.number(),
+  "sha256": zod.string().describe('SHA-256 of the file\'s bytes, in hex.'),
+  "url": zod.string(),
+  "waiting": zod.boolean().describe('Waiting for the milestone\'s next report: only its owner sees it.')
+}).describe('A PDF of a milestone\'s evidence.')).describe('The report\'s files; its owner also sees those waiting for the next report.'),
   "links": zod.array(zod.string()),
   "missed_after": zod.iso.datetime({}).describe('When, unreported, it is missed and the project ends: the deadline plus the grace\nperiod.'),
   "paid": zod.boolean().describe('Its tranche was paid out to the owner\'s institution.'),
@@ -1520,7 +1551,7 @@ export const getProjectParams = zod.object({
   "slug": zod.string().describe('The project\'s address')
 })
 
-export const getProjectResponseDataFundingPlatformFeePercentMin = 0;export const getProjectResponseDataFundingProcessorFeePercentItemMin = 0;export const getProjectResponseDataFavoritesCountMin = 0;export const getProjectResponseDataPrizeCommentersMin = 0;export const getProjectResponseDataPrizeCommentersTargetMin = 0;export const getProjectResponseDataPrizeFavoritesMin = 0;export const getProjectResponseDataPrizeFavoritesTargetMin = 0;export const getProjectResponseDataReviewsCountMin = 0;
+export const getProjectResponseDataFundingPlatformFeePercentMin = 0;export const getProjectResponseDataFundingProcessorFeePercentItemMin = 0;export const getProjectResponseDataEscrowMaxFilesMin = 0;export const getProjectResponseDataFavoritesCountMin = 0;export const getProjectResponseDataPrizeCommentersMin = 0;export const getProjectResponseDataPrizeCommentersTargetMin = 0;export const getProjectResponseDataPrizeFavoritesMin = 0;export const getProjectResponseDataPrizeFavoritesTargetMin = 0;export const getProjectResponseDataReviewsCountMin = 0;
 
 export const getProjectResponse = zod.object({
   "data": zod.object({
@@ -1579,12 +1610,21 @@ export const getProjectResponse = zod.object({
   "conflicts": zod.string(),
   "escrow": zod.union([zod.object({
   "held_cents": zod.number().describe('Still held, in cents: the tranches not yet paid out (none once the project ended).'),
+  "max_files": zod.number().min(getProjectResponseDataEscrowMaxFilesMin).describe('Files one milestone\'s report may hold.'),
   "milestones": zod.array(zod.object({
-  "can_report": zod.boolean().describe('The viewer (its owner) may report it now.'),
+  "can_report": zod.boolean().describe('The viewer (its owner) may report it now, and attach or remove its files.'),
   "decided_at": zod.iso.datetime({}).nullish(),
   "description": zod.string(),
   "due_at": zod.iso.datetime({}).describe('When it is due.'),
   "evidence": zod.string().nullish().describe('The owner\'s report: HTML.'),
+  "files": zod.array(zod.object({
+  "byte_size": zod.number(),
+  "filename": zod.string(),
+  "id": zod.number(),
+  "sha256": zod.string().describe('SHA-256 of the file\'s bytes, in hex.'),
+  "url": zod.string(),
+  "waiting": zod.boolean().describe('Waiting for the milestone\'s next report: only its owner sees it.')
+}).describe('A PDF of a milestone\'s evidence.')).describe('The report\'s files; its owner also sees those waiting for the next report.'),
   "links": zod.array(zod.string()),
   "missed_after": zod.iso.datetime({}).describe('When, unreported, it is missed and the project ends: the deadline plus the grace\nperiod.'),
   "paid": zod.boolean().describe('Its tranche was paid out to the owner\'s institution.'),

@@ -1,6 +1,6 @@
 import { Box, Button, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
 import { lazy, Suspense, useState } from 'react';
-import type { Escrow, EscrowMilestone } from '@/api/model';
+import type { Escrow } from '@/api/model';
 import { postDate } from '@/lib/dates';
 import { cad } from '@/lib/money';
 import { MILESTONE_STATE } from './labels';
@@ -12,7 +12,9 @@ const MilestoneReportDialog = lazy(() => import('./MilestoneReportDialog').then(
 /** The project page's escrow: what is held, paid out and returned, and each milestone with
  * its tranche, deadline, state and evidence; its owner reports a milestone from here. */
 export function EscrowSection({ escrow, projectId }: { escrow: Escrow; projectId: number }) {
-  const [reporting, setReporting] = useState<EscrowMilestone | null>(null);
+  // The position, so the dialog shows the milestone as the page last read it (its files).
+  const [reportingAt, setReportingAt] = useState<number | null>(null);
+  const reporting = escrow.milestones.find((m) => m.position === reportingAt);
   return (
     <Box component="section" aria-labelledby="milestones-heading" id="milestones" sx={{ mt: 3, scrollMarginTop: 80 }}>
       <Typography variant="h5" component="h2" id="milestones-heading">
@@ -44,7 +46,7 @@ export function EscrowSection({ escrow, projectId }: { escrow: Escrow; projectId
               <Typography sx={{ mb: 1 }}>{m.description}</Typography>
               <MilestoneEvidence milestone={m} />
               {m.can_report && (
-                <Button variant="contained" onClick={() => setReporting(m)} sx={{ mt: 1.5 }}>
+                <Button variant="contained" onClick={() => setReportingAt(m.position)} sx={{ mt: 1.5 }}>
                   {m.returns > 0 ? 'Report it again' : 'Report this milestone'}
                 </Button>
               )}
@@ -59,7 +61,7 @@ export function EscrowSection({ escrow, projectId }: { escrow: Escrow; projectId
       </Stack>
       {reporting && (
         <Suspense fallback={null}>
-          <MilestoneReportDialog projectId={projectId} milestone={reporting} onClose={() => setReporting(null)} />
+          <MilestoneReportDialog projectId={projectId} milestone={reporting} maxFiles={escrow.max_files} onClose={() => setReportingAt(null)} />
         </Suspense>
       )}
     </Box>

@@ -2,12 +2,13 @@ import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { reportMilestone } from '@/api/endpoints/projects/projects';
+import { getUploadMilestoneFileUrl, removeMilestoneFile, reportMilestone } from '@/api/endpoints/projects/projects';
 import type { EscrowMilestone } from '@/api/model';
 import { reportMilestoneBody, reportMilestoneBodyLinksMax } from '@/api/zod/projects/projects.zod';
 import { ApiError } from '@/lib/api-error';
 import { applyServerErrors } from '@/lib/form-errors';
 import { trimming, withFieldRequiredText, z, zodResolver } from '@/lib/zod';
+import { PdfUploads } from '@/ui/files/PdfUploads';
 import { FormTextField } from '@/ui/form/FormTextField';
 import { RichTextField } from '@/ui/form/RichTextField';
 import { useToast } from '@/ui/toast';
@@ -21,8 +22,19 @@ const schema = reportMilestoneBody.pick({ evidence: true }).extend({
 });
 type Values = z.infer<typeof schema>;
 
-/** The owner reports a milestone done: what was done (rich text) and links to what shows it. */
-export function MilestoneReportDialog({ projectId, milestone, onClose }: { projectId: number; milestone: EscrowMilestone; onClose: () => void }) {
+/** The owner reports a milestone done: what was done (rich text), PDFs and links that show
+ * it. `maxFiles` is how many files a report holds. */
+export function MilestoneReportDialog({
+  projectId,
+  milestone,
+  maxFiles,
+  onClose,
+}: {
+  projectId: number;
+  milestone: EscrowMilestone;
+  maxFiles: number;
+  onClose: () => void;
+}) {
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const queryClient = useQueryClient();
@@ -74,6 +86,18 @@ export function MilestoneReportDialog({ projectId, milestone, onClose }: { proje
               minRows={3}
               helperText={`Publications, data, registry records: one web address per line, at most ${reportMilestoneBodyLinksMax}.`}
             />
+            <PdfUploads
+              heading="Files"
+              inputLabel="Evidence file"
+              uploadUrl={getUploadMilestoneFileUrl(projectId, milestone.position)}
+              files={milestone.files}
+              room={maxFiles}
+              refresh={() => queryClient.invalidateQueries()}
+              remove={(id) => removeMilestoneFile(projectId, milestone.position, id)}
+            />
+            <Typography variant="body2" color="text.secondary">
+              {`PDFs only, at most ${maxFiles}. They go with your report: backers can open them once it is sent.`}
+            </Typography>
           </Stack>
         </DialogContent>
         <DialogActions>

@@ -6,12 +6,14 @@ import { checkRegistration, type RegistrationCheck } from './check';
 /** The registration's hash and the reader's own check of it, done in their browser: the
  * document against the hash, the hash against its audit entry, the entry against its link. */
 export function ProtocolCheck({ version }: { version: ProtocolVersion }) {
-  const [result, setResult] = useState<RegistrationCheck | 'unavailable' | null>(null);
+  const [result, setResult] = useState<RegistrationCheck | 'unavailable' | 'failed' | null>(null);
   const [busy, setBusy] = useState(false);
   const run = async () => {
     setBusy(true);
     try {
       setResult(globalThis.crypto?.subtle ? await checkRegistration(version) : 'unavailable');
+    } catch {
+      setResult('failed');
     } finally {
       setBusy(false);
     }
@@ -51,7 +53,12 @@ export function ProtocolCheck({ version }: { version: ProtocolVersion }) {
           This browser cannot compute hashes on this page (it needs a secure https address).
         </Alert>
       )}
-      {result && result !== 'unavailable' && <CheckResult result={result} />}
+      {result === 'failed' && (
+        <Alert severity="error" sx={{ mt: 1.5 }}>
+          The check could not run in this browser. Try again.
+        </Alert>
+      )}
+      {typeof result === 'object' && result !== null && <CheckResult result={result} />}
       <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
         To check the entry against the whole chain and its published daily heads, run <code>cohort audit verify --segment</code> on the downloaded entry.
       </Typography>
