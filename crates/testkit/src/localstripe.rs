@@ -56,26 +56,70 @@ pub async fn start() -> LocalStripe {
 impl LocalStripe {
     /// A POST to localstripe's API as Stripe.js or a server would send it.
     pub async fn post(&self, path: &str, form: &[(&str, &str)]) -> serde_json::Value {
-        self.answer(path, reqwest::Client::new().post(self.at(path)).form(form))
-            .await
+        post(&self.url, path, form).await
     }
 
     /// A GET of localstripe's API, as a server would send it.
     pub async fn get(&self, path: &str) -> serde_json::Value {
-        self.answer(path, reqwest::Client::new().get(self.at(path)))
-            .await
+        answer(
+            path,
+            reqwest::Client::new().get(format!("{}{path}", self.url)),
+        )
+        .await
     }
+}
 
-    fn at(&self, path: &str) -> String {
-        format!("{}{path}", self.url)
-    }
+async fn post(url: &str, path: &str, form: &[(&str, &str)]) -> serde_json::Value {
+    answer(
+        path,
+        reqwest::Client::new()
+            .post(format!("{url}{path}"))
+            .form(form),
+    )
+    .await
+}
 
-    async fn answer(&self, path: &str, request: reqwest::RequestBuilder) -> serde_json::Value {
-        let response = request
-            .bearer_auth("sk_test_cohort")
-            .send()
-            .await
-            .unwrap_or_else(|e| panic!("localstripe {path}: {e}"));
-        response.json().await.unwrap_or_default()
-    }
+async fn answer(path: &str, request: reqwest::RequestBuilder) -> serde_json::Value {
+    let response = request
+        .bearer_auth("sk_test_cohort")
+        .send()
+        .await
+        .unwrap_or_else(|e| panic!("localstripe {path}: {e}"));
+    response.json().await.unwrap_or_default()
+}
+
+/// Confirms SetupIntent `setup_id` of the localstripe at `url` with the card `number`, as
+/// Stripe.js's `confirmCardSetup` does in the browser.
+pub async fn confirm_setup(url: &str, setup_id: &str, number: &str) {
+    let card = [
+        ("type", "card"),
+        ("card[number]", number),
+        ("card[exp_month]", "12"),
+        ("card[exp_year]", "2035"),
+        ("card[cvc]", "123"),
+    ];
+    let method = post(url, "/v1/payment_methods", &card).await;
+    let method = method["id"].as_str().expect("a payment method").to_owned();
+    let confirmed = post(
+        url,
+        &format!("/v1/setup_intents/{setup_id}/confirm"),
+        &[("payment_method", method.as_str())],
+    )
+    .await;
+    assert_eq!(confirmed["status"], "succeeded", "{confirmed}");
+}
+
+/// Completes the Connect onboarding behind account link `link`, as the owner filling in
+/// Stripe's form would (in the stand-in, opening the link does).
+pub async fn onboard(link: &str) {
+    let client = reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .expect("a client");
+    let opened = client.get(link).send().await.expect("the onboarding link");
+    assert_eq!(
+        opened.status().as_u16(),
+        302,
+        "onboarded, sent back to Cohort"
+    );
 }

@@ -2,6 +2,7 @@
 //! fields in their profile, a university e-mail confirmed and approved by staff), and
 //! drafts written through the wizard's calls.
 
+use kernel::config::Payments;
 use serde_json::{Value, json};
 
 use crate::{TestApp, query_param};
@@ -178,10 +179,16 @@ pub async fn card(app: &TestApp, token: &str, slug: &str, number: &str) -> Strin
 }
 
 /// Confirms a card setup (as the API answered it) with the test card `number`, as the
-/// test processor's form would: the setup's id.
+/// processor's card form would (the test processor's, or Stripe.js against localstripe):
+/// the setup's id.
 pub async fn confirm_card(app: &TestApp, setup: &Value, number: &str) -> String {
-    assert_eq!(setup["processor"], "test");
     let id = setup["setup_id"].as_str().unwrap().to_owned();
+    if let Payments::Stripe(keys) = &app.ctx.config.payments {
+        assert_eq!(setup["processor"], "stripe");
+        crate::localstripe::confirm_setup(&keys.api_url, &id, number).await;
+        return id;
+    }
+    assert_eq!(setup["processor"], "test");
     let form = json!({
         "client_secret": setup["client_secret"], "number": number,
         "exp_month": 12, "exp_year": 2035, "cvc": "123"
@@ -222,23 +229,29 @@ pub fn onboarding_link(url: &Value) -> (String, String) {
     (account.to_owned(), link.to_owned())
 }
 
-/// The member's payout account registered and verified through the test processor's
-/// onboarding form.
+/// The member's payout account registered and verified through the processor's onboarding
+/// form (the test processor's, or Stripe's account link against localstripe).
 pub async fn payout_ready(app: &TestApp, token: &str) {
     let (status, body) = app
         .post_json_as(token, "/api/me/payout-account/onboarding", &json!({}))
         .await;
     assert_eq!(status, 201, "{body}");
-    let (account, link) = onboarding_link(&body["data"]["url"]);
-    let bank = json!({
-        "institution": "University of Toronto", "transit_number": "00011",
-        "institution_number": "002", "account_number": "1234567", "link": link
-    });
-    let (status, body) = app
-        .post_json(
-            &format!("/api/test-processor/accounts/{account}/onboard"),
-            &bank,
-        )
-        .await;
-    assert_eq!(status, 200, "{body}");
+    if let Payments::Stripe(_) = &app.ctx.config.payments {
+        crate::localstripe::onboard(body["data"]["url"].as_str().unwrap()).await;
+    } else {
+        let (account, link) = onboarding_link(&body["data"]["url"]);
+        let bank = json!({
+            "institution": "University of Toronto", "transit_number": "00011",
+            "institution_number": "002", "account_number": "1234567", "link": link
+        });
+        let (status, body) = app
+            .post_json(
+                &format!("/api/test-processor/accounts/{account}/onboard"),
+                &bank,
+            )
+            .await;
+        assert_eq!(status, 200, "{body}");
+    }
+    let (_, account) = app.get_json_as(token, "/api/me/payout-account").await;
+    assert_eq!(account["data"]["verified"], true, "{account}");
 }

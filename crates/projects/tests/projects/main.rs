@@ -12,6 +12,7 @@ mod discussion;
 mod dynamic_review;
 mod escrow;
 mod escrow_files;
+mod escrow_stripe;
 mod funding;
 mod lapse;
 mod lifecycle;
