@@ -11,9 +11,12 @@ const MILESTONES = [
 
 /** A live project with two milestones whose pledges (CA$3,000, CA$1,500 and CA$500) reach the
  * goal; its owner's payout account verified; the demo admin, a Content Expert, approves it and
- * its funds go into escrow. */
-async function inEscrow(page: Page, prefix: string, name: string) {
-  const project = await liveProject(page, `${prefix}.owner`, name, { milestones: MILESTONES });
+ * its funds go into escrow. With `registerInBrowser`, its owner first registers its protocol
+ * through the browser, as the campaign waits for (otherwise it is registered before it is
+ * submitted). */
+async function inEscrow(page: Page, prefix: string, name: string, { registerInBrowser = false } = {}) {
+  const project = await liveProject(page, `${prefix}.owner`, name, { milestones: MILESTONES, protocol: !registerInBrowser });
+  if (registerInBrowser) await registerProtocol(page, project.owner, project.title);
   const donors: Person[] = [];
   for (const [n, cents] of [300_000, 150_000, 50_000].entries()) {
     const donor = await person(page.request, `${prefix}.donor${n}`);
@@ -31,6 +34,20 @@ async function inEscrow(page: Page, prefix: string, name: string) {
     .poll(async () => (await (await page.request.get(`/api/projects/${project.slug}`)).json()).data.funding.state, { timeout: 20_000 })
     .toBe('in_escrow');
   return { ...project, donors };
+}
+
+/** `owner` registers the protocol of their project `title` from My projects. */
+async function registerProtocol(page: Page, owner: Person, title: string) {
+  await signInAs(page, owner.email, PASSWORD);
+  await page.goto('/my-projects');
+  await page.getByRole('article', { name: title }).getByRole('link', { name: 'Protocol' }).click();
+  const editor = page.getByRole('textbox', { name: /^Protocol/ });
+  await editor.click();
+  await editor.pressSequentially('Adults after surgery wear a sleep tracker for 14 nights; milestone 1 recruits, milestone 2 analyses.');
+  await page.getByRole('button', { name: 'Register the protocol' }).click();
+  await page.getByRole('dialog', { name: 'Register version 1?' }).getByRole('button', { name: 'Register' }).click();
+  await expect(page.getByText('Version 1 of the protocol is registered.')).toBeVisible();
+  await signOut(page);
 }
 
 /** The owner's payout account, registered and verified through the test processor's form. */
@@ -75,9 +92,10 @@ async function decide(page: Page, title: string, n: number, verdict: 'verify' | 
   }
 }
 
-test('a funded project is paid out of escrow milestone by milestone, one sent back once on the way, then posts its results @phone', async ({ page }, info) => {
+test('from its protocol’s registration, a funded project is paid out of escrow milestone by milestone, one sent back once on the way, then posts its results @phone', async ({ page }, info) => {
   test.setTimeout(180_000);
-  const { slug, title, owner, donors } = await inEscrow(page, 'escrow.paid', `Sleep after surgery ${info.project.name}`);
+  // From the protocol's registration, which the campaign waits for.
+  const { slug, title, owner, donors } = await inEscrow(page, 'escrow.paid', `Sleep after surgery ${info.project.name}`, { registerInBrowser: true });
 
   // The owner sees the schedule and reports the first milestone; a bad link is named.
   await signInAs(page, owner.email, PASSWORD);
