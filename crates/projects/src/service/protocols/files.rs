@@ -69,7 +69,7 @@ async fn record(
     project::Entity::update_many()
         .col_expr(
             project::Column::UpdatedAt,
-            Expr::col(project::Column::UpdatedAt).into(),
+            Expr::col(project::Column::UpdatedAt),
         )
         .filter(project::Column::Id.eq(id))
         .exec(&tx)
