@@ -250,19 +250,7 @@ async fn the_stripe_adapter_saves_charges_refunds_and_verifies_webhooks_against_
             let setup = provider.start_setup(&customer).await.unwrap();
             assert!(setup.client_secret.starts_with(&setup.id));
             assert_eq!(provider.saved_method(&setup.id).await.unwrap(), None);
-            let card = [
-                ("type", "card"),
-                ("card[number]", number),
-                ("card[exp_month]", "12"),
-                ("card[exp_year]", "2035"),
-                ("card[cvc]", "123"),
-            ];
-            let method = stripe.post("/v1/payment_methods", &card).await;
-            let method = method["id"].as_str().unwrap().to_owned();
-            let confirm = format!("/v1/setup_intents/{}/confirm", setup.id);
-            stripe
-                .post(&confirm, &[("payment_method", method.as_str())])
-                .await;
+            testkit::localstripe::confirm_setup(&stripe.url, &setup.id, number).await;
             let saved = provider
                 .saved_method(&setup.id)
                 .await

@@ -181,13 +181,7 @@ async fn a_payment_confirmed_after_a_refund_is_refunded_at_once() {
     let (admin, c) = charged(&app, ASKS).await;
     let (donor, pledge) = (&c.backers[1].0, c.backers[1].1);
     let (_, asked) = challenge(&app, donor, pledge).await;
-    let (status, body) = app
-        .post_json_as(
-            &c.owner,
-            &format!("/api/me/projects/{}/refund", c.id),
-            &json!({}),
-        )
-        .await;
+    let (status, body) = refund_as(&app, &c.owner, &c).await;
     assert_eq!(status, 200, "{body}");
     assert_eq!(pledge_of(&app, donor, pledge).await["status"], "released");
     let (status, _) = challenge(&app, donor, pledge).await;

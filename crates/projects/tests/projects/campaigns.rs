@@ -70,6 +70,16 @@ pub async fn at_goal_with(
     }
 }
 
+/// `token` asks for the campaign's refund (only its owner may): what the API answered.
+pub async fn refund_as(app: &TestApp, token: &str, c: &Campaign) -> (u16, Value) {
+    app.post_json_as(
+        token,
+        &format!("/api/me/projects/{}/refund", c.id),
+        &json!({}),
+    )
+    .await
+}
+
 /// A Content Expert approves the campaign's funding.
 pub async fn approve(app: &TestApp, c: &Campaign) {
     let expert = content_expert(app, "expert@example.org").await;

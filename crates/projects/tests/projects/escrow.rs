@@ -339,13 +339,7 @@ async fn a_milestone_sent_back_twice_ends_the_project_and_refunds_the_rest_pro_r
         .await
         .unwrap();
     assert_eq!(processor(&app).list_charges().await.unwrap(), charges);
-    let (status, _) = app
-        .post_json_as(
-            &c.owner,
-            &format!("/api/me/projects/{}/refund", c.id),
-            &json!({}),
-        )
-        .await;
+    let (status, _) = refund_as(&app, &c.owner, &c).await;
     assert_eq!(status, 400);
 }
 

@@ -147,13 +147,7 @@ async fn an_owners_refund_after_a_tranche_reverses_its_stripe_transfer() {
     let (admin, expert, c) = in_escrow_on_stripe(&app, &stripe).await;
     assert_eq!(report(&app, &c, 1, json!([])).await.0, 200);
     assert_eq!(decide(&app, &expert, &c, 1, "verify").await.0, 200);
-    let (status, body) = app
-        .post_json_as(
-            &c.owner,
-            &format!("/api/me/projects/{}/refund", c.id),
-            &json!({}),
-        )
-        .await;
+    let (status, body) = refund_as(&app, &c.owner, &c).await;
     assert_eq!(status, 200, "{body}");
     assert_eq!(funding(&app, &c.slug).await["state"], "refunded");
     let listed = stripe.get("/v1/transfers?limit=100").await;

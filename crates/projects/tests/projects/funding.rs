@@ -273,21 +273,9 @@ async fn a_content_expert_approves_then_each_pledge_is_charged_once_and_paid_out
     assert_eq!(ledger::totals(&app.ctx.db, c.id).await.unwrap(), totals);
 
     // The owner refunds everything: the contract is void.
-    let (status, _) = app
-        .post_json_as(
-            &c.backers[0].0,
-            &format!("/api/me/projects/{}/refund", c.id),
-            &json!({}),
-        )
-        .await;
+    let (status, _) = refund_as(&app, &c.backers[0].0, &c).await;
     assert_eq!(status, 404, "only the owner refunds");
-    let (status, body) = app
-        .post_json_as(
-            &c.owner,
-            &format!("/api/me/projects/{}/refund", c.id),
-            &json!({}),
-        )
-        .await;
+    let (status, body) = refund_as(&app, &c.owner, &c).await;
     assert_eq!(status, 200, "{body}");
     let after = ledger_matches(&app, &c).await;
     assert_eq!((after.pledged_cents, after.collected_cents), (0, 0));
@@ -296,13 +284,7 @@ async fn a_content_expert_approves_then_each_pledge_is_charged_once_and_paid_out
         pledge_of(&app, &c.backers[2].0, c.backers[2].1).await["status"],
         "refunded"
     );
-    let (status, _) = app
-        .post_json_as(
-            &c.owner,
-            &format!("/api/me/projects/{}/refund", c.id),
-            &json!({}),
-        )
-        .await;
+    let (status, _) = refund_as(&app, &c.owner, &c).await;
     assert_eq!(status, 400, "refunded once");
 }
 
@@ -700,13 +682,7 @@ async fn a_refund_while_charging_runs_records_and_refunds_every_charge_made() {
     approve(&app, &c).await;
     // The first charge is made; its answer is still on its way back.
     tokio::time::sleep(std::time::Duration::from_millis(120)).await;
-    let (status, body) = app
-        .post_json_as(
-            &c.owner,
-            &format!("/api/me/projects/{}/refund", c.id),
-            &json!({}),
-        )
-        .await;
+    let (status, body) = refund_as(&app, &c.owner, &c).await;
     assert_eq!(status, 200, "{body}");
     // The run in flight ends, and a sweep finishes whatever it left.
     tokio::time::sleep(std::time::Duration::from_millis(1_200)).await;
@@ -782,13 +758,7 @@ async fn a_refund_after_the_payout_takes_the_payout_back_and_returns_the_fee_fir
         (2_500_000, 225_000, 2_275_000)
     );
 
-    let (status, body) = app
-        .post_json_as(
-            &c.owner,
-            &format!("/api/me/projects/{}/refund", c.id),
-            &json!({}),
-        )
-        .await;
+    let (status, body) = refund_as(&app, &c.owner, &c).await;
     assert_eq!(status, 200, "{body}");
     let after = ledger_matches(&app, &c).await;
     assert_eq!(
