@@ -89,7 +89,7 @@ pub async fn report(
 }
 
 /// Milestone `m` of a project in `funding`, with its files, as the owner or staff see it.
-pub(super) async fn view(
+async fn view(
     ctx: &AppContext,
     m: crate::entity::milestone::Model,
     funding: crate::enums::FundingState,

@@ -158,18 +158,28 @@ async fn a_report_takes_the_pdfs_attached_to_its_milestone_and_only_those_are_pu
 }
 
 #[tokio::test]
-async fn an_upload_beside_the_report_lands_before_it_or_is_refused() {
+async fn an_upload_or_a_removal_beside_the_report_lands_before_it_or_is_refused() {
     let app = spawn_app().await;
     let (_admin, expert, c) = in_escrow(&app).await;
     for round in 0..4 {
         let n = if round % 2 == 0 { 1 } else { 2 };
-        let name = format!("round {round}.pdf");
-        let (uploaded, reported) =
-            tokio::join!(upload(&app, &c, n, &name), report(&app, &c, n, json!([])));
+        let (name, kept) = (format!("round {round}.pdf"), format!("kept {round}.pdf"));
+        let (status, file) = upload(&app, &c, n, &kept).await;
+        assert_eq!(status, 201, "{file}");
+        let kept_path = format!("{}/{}", files_path(&c, n), file["data"]["id"]);
+        let (uploaded, removed, reported) = tokio::join!(
+            upload(&app, &c, n, &name),
+            app.delete_as(&c.owner, &kept_path),
+            report(&app, &c, n, json!([]))
+        );
         assert_eq!(reported.0, 200, "{:?}", reported.1);
         assert!(
             [201, 409].contains(&uploaded.0),
             "{uploaded:?}: refused with a conflict, or stored"
+        );
+        assert!(
+            [204, 409].contains(&removed.0),
+            "{removed:?}: refused with a conflict, or removed"
         );
         let seen = files_seen(&app, &c, &c.owner, n as usize).await;
         assert!(
@@ -179,7 +189,12 @@ async fn an_upload_beside_the_report_lands_before_it_or_is_refused() {
         assert_eq!(
             seen.iter().any(|(f, _)| *f == name),
             uploaded.0 == 201,
-            "a stored file is the report's"
+            "a stored file is the report's: {seen:?}"
+        );
+        assert_eq!(
+            seen.iter().any(|(f, _)| *f == kept),
+            removed.0 == 409,
+            "a file is removed before the report, or stays in it: {seen:?}"
         );
         if round < 2 {
             // Sent back once, to race again at its second report.
